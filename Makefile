@@ -1,0 +1,87 @@
+# Rules Tutor developer commands. Everything runs from a virtualenv at .venv.
+#   make lab    install the project and open the start-here notebook in JupyterLab
+#   make test   lint, type-check, run the tests and the notebooks (what CI runs)
+
+PYTHON    ?= python3
+VENV      := .venv
+BIN       := $(VENV)/bin
+PIP       := $(BIN)/python -m pip
+PIP_FLAGS := --quiet --disable-pip-version-check
+LAB_ARGS  ?=
+
+# Directories for ruff: only those that exist (benchmarks/ may not exist yet).
+CODE_DIRS := $(wildcard tutor tests benchmarks)
+
+.DEFAULT_GOAL := help
+.PHONY: help venv install install-test lab test lint format soak bench clean
+
+help:
+	@echo "make lab           install the project, open notebooks/00_start_here.ipynb (LAB_ARGS=...)"
+	@echo "make test          ruff, ruff format --check, mypy tutor/core, pytest, notebooks"
+	@echo "make soak          long-running tests (SOAK=1, -m slow)"
+	@echo "make bench         run every benchmarks/*.py (each prints JSON)"
+	@echo "make lint          ruff check, ruff format --check, mypy tutor/core"
+	@echo "make format        ruff format + ruff check --fix"
+	@echo "make install       editable install into .venv (install-test: with test extras)"
+	@echo "make clean         remove .venv and caches"
+
+# --- environment -------------------------------------------------------------------------
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
+
+# .venv/.stamp-base: `pip install -e .`; .venv/.stamp-<extra>: `pip install -e '.[<extra>]'`.
+# Reinstalls only when pyproject.toml is newer than the stamp. An install with an extra
+# also satisfies the plain install, so it refreshes .stamp-base too.
+$(VENV)/.stamp-%: pyproject.toml | $(BIN)/python
+	$(PIP) install $(PIP_FLAGS) -e '$(if $(filter base,$*),.,.[$*])'
+	@touch $@ $(VENV)/.stamp-base
+
+venv: $(BIN)/python
+install: $(VENV)/.stamp-base
+install-test: $(VENV)/.stamp-test
+
+# --- using it ----------------------------------------------------------------------------
+
+lab: $(VENV)/.stamp-base
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_ARGS)
+
+# --- checks ------------------------------------------------------------------------------
+
+lint: $(VENV)/.stamp-test
+	$(if $(CODE_DIRS),$(BIN)/ruff check $(CODE_DIRS),@echo "ruff: no code directories yet")
+	$(if $(CODE_DIRS),$(BIN)/ruff format --check $(CODE_DIRS),@true)
+	$(BIN)/mypy tutor/core
+
+# pytest exits 5 when it collects no tests; that is not a failure here.
+test: lint
+	$(BIN)/pytest -q tests || [ $$? -eq 5 ]
+	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
+		echo "$(BIN)/pytest -q --nbval-lax --nbval-current-env notebooks"; \
+		$(BIN)/pytest -q --nbval-lax --nbval-current-env notebooks || [ $$? -eq 5 ]; \
+	else \
+		echo "notebooks: no .ipynb files, skipped"; \
+	fi
+
+soak: $(VENV)/.stamp-test
+	SOAK=1 $(BIN)/pytest -q tests -m slow || [ $$? -eq 5 ]
+
+# Every benchmarks/*.py (except _helpers.py-style modules) runs with the venv python and
+# prints JSON on stdout; the script name goes to stderr.
+bench: $(VENV)/.stamp-base
+	@set -e; n=0; \
+	for f in benchmarks/*.py; do \
+		case "$$(basename "$$f")" in _*) continue ;; esac; \
+		[ -f "$$f" ] || continue; \
+		n=$$((n + 1)); echo "# $$f" >&2; \
+		$(BIN)/python "$$f"; \
+	done; \
+	[ "$$n" -gt 0 ] || echo "bench: no benchmarks/*.py yet" >&2
+
+format: $(VENV)/.stamp-test
+	$(if $(CODE_DIRS),$(BIN)/ruff format $(CODE_DIRS),@echo "ruff: no code directories yet")
+	$(if $(CODE_DIRS),$(BIN)/ruff check --fix $(CODE_DIRS),@true)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info test-artifacts
+	find . -path ./.git -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +

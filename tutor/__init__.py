@@ -1,0 +1,49 @@
+"""Rules Tutor: step-by-step rules engines with explanation traces, for Jupyter.
+
+``import tutor`` loads only the core (no widgets, no Plotly).  Start with
+``tutor.load_game("mantis_falls", players=2)`` and ``game.new_state(seed=7)``.
+"""
+
+from tutor.core import (
+    CHANCE,
+    Action,
+    Decision,
+    Game,
+    IllegalActionError,
+    OptionError,
+    RulesetError,
+    ScenarioError,
+    Session,
+    SessionFileError,
+    State,
+    TraceEntry,
+    TutorError,
+    UnknownGameError,
+    Verdict,
+    load_game,
+    registered_games,
+)
+from tutor.core.scenario import load_scenario
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "Decision",
+    "Game",
+    "IllegalActionError",
+    "OptionError",
+    "RulesetError",
+    "ScenarioError",
+    "Session",
+    "SessionFileError",
+    "State",
+    "TraceEntry",
+    "TutorError",
+    "UnknownGameError",
+    "Verdict",
+    "load_game",
+    "load_scenario",
+    "registered_games",
+]

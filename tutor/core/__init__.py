@@ -1,0 +1,53 @@
+"""Game-agnostic machinery shared by every game: types, State/Game API, sessions, data.
+
+Nothing here imports a game package, widgets or Plotly, so ``import tutor`` stays fast
+and works in a plain terminal.
+"""
+
+from tutor.core.errors import (
+    IllegalActionError,
+    OptionError,
+    RulesetError,
+    ScenarioError,
+    SessionFileError,
+    TutorError,
+    UnknownGameError,
+)
+from tutor.core.game import (
+    Game,
+    State,
+    game_class,
+    load_game,
+    random_playout,
+    register_game,
+    registered_games,
+)
+from tutor.core.rng import Rng
+from tutor.core.rules import RuleBook
+from tutor.core.session import Session
+from tutor.core.types import CHANCE, Action, Decision, TraceEntry, Verdict
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "Decision",
+    "Game",
+    "IllegalActionError",
+    "OptionError",
+    "Rng",
+    "RuleBook",
+    "RulesetError",
+    "ScenarioError",
+    "Session",
+    "SessionFileError",
+    "State",
+    "TraceEntry",
+    "TutorError",
+    "UnknownGameError",
+    "Verdict",
+    "game_class",
+    "load_game",
+    "random_playout",
+    "register_game",
+    "registered_games",
+]

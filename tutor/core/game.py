@@ -1,0 +1,285 @@
+"""The game-agnostic engine API: Game, State and the registry of games.
+
+Shaped after OpenSpiel: a ``Game`` holds the immutable rules and data, a ``State`` is
+plain data plus a seeded RNG that moves through decisions and explicit chance steps,
+and ``view(player)`` is the observer that hides what a player may not see.  Each game
+package subclasses these two classes; tools (sessions, bots, trees, widgets) only use
+the methods defined here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from tutor.core.errors import IllegalActionError, UnknownGameError
+from tutor.core.rng import Rng
+from tutor.core.rules import RuleBook
+from tutor.core.types import CHANCE, Action, Decision, TraceEntry, Verdict
+
+_REGISTRY: dict[str, str] = {
+    "mantis_falls": "tutor.games.mantis_falls:MantisFallsGame",
+}
+_LOADED: dict[str, type[Game]] = {}
+
+
+def register_game(name: str, target: str | type[Game]) -> None:
+    """Register a game class (or a ``"module:Class"`` path, imported lazily)."""
+    if isinstance(target, str):
+        _REGISTRY[name] = target
+    else:
+        _LOADED[name] = target
+        _REGISTRY[name] = f"{target.__module__}:{target.__qualname__}"
+
+
+def registered_games() -> list[str]:
+    """Return the names of every registered game, sorted."""
+    return sorted(_REGISTRY)
+
+
+def game_class(name: str) -> type[Game]:
+    """Return the Game subclass registered under ``name``.
+
+    Raises:
+        UnknownGameError: if no game has that name.
+    """
+    if name not in _LOADED:
+        target = _REGISTRY.get(name)
+        if target is None:
+            raise UnknownGameError(
+                f"unknown game {name!r}; registered games: {', '.join(registered_games())}"
+            )
+        module, _, cls = target.partition(":")
+        _LOADED[name] = getattr(importlib.import_module(module), cls)
+    return _LOADED[name]
+
+
+def load_game(name: str, **options: Any) -> Game:
+    """Load a game with options (players, rulings, data files ...).
+
+    Raises:
+        UnknownGameError: if no game has that name.
+        OptionError: if an option is unknown or invalid.
+        RulesetError: if the game's data files are broken.
+    """
+    return game_class(name)(**options)
+
+
+class Game(ABC):
+    """The rules and data of one game with fixed options; immutable once built."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+
+    def __init__(self, rulebook: RuleBook, options: dict[str, Any], num_players: int) -> None:
+        self.rulebook = rulebook
+        self.options = options
+        self.num_players = num_players
+
+    @abstractmethod
+    def new_state(self, seed: int | None = None) -> State:
+        """Return the state after setup, ready for the first decision."""
+
+    @abstractmethod
+    def state_from_dict(self, data: dict[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_dict` output.
+
+        Raises:
+            SessionFileError: if the data is not a valid state of this game.
+        """
+
+    def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
+        """Apply a scenario's ``setup`` overrides to a fresh state.
+
+        Raises:
+            ScenarioError: naming the setup key that cannot be applied.
+        """
+        from tutor.core.errors import ScenarioError
+
+        if setup:
+            raise ScenarioError("setup", f"{self.name} has no scenario setup keys")
+
+    def describe_rule(self, rule_id: str) -> str:
+        """Return the rule's citation and summary for people."""
+        return self.rulebook.describe(rule_id)
+
+
+class State(ABC):
+    """A point in a game: plain data, a seeded RNG and the trace of what happened.
+
+    Subclasses implement the ``_``-prefixed hooks; the public methods here add the
+    guarantees every game shares: ``apply`` checks first and leaves an illegal
+    action's state untouched, ``check`` never raises, the trace can be switched off.
+    """
+
+    game: Game
+    rng: Rng
+    trace: list[TraceEntry]
+    tracing: bool
+    steps: int
+
+    # ---- hooks for game packages -------------------------------------------------
+    @property
+    @abstractmethod
+    def decision(self) -> Decision:
+        """Who decides now and what kind of choice (or chance, or terminal)."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action now (choices, or chance outcomes), sorted."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action and advance through automatic steps."""
+
+    @abstractmethod
+    def _explain_illegal(self, action: Action) -> Verdict:
+        """Say why an action that is not legal now is illegal."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance step: every outcome with its probability (empty otherwise)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """Return an independent copy (hand-written, never ``copy.deepcopy``)."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict that :meth:`Game.state_from_dict` rebuilds exactly."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: the omniscient tutor's view)."""
+
+    @abstractmethod
+    def outcome(self) -> dict[str, Any] | None:
+        """Who won, how and why; ``None`` while the game goes on."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-player result: 1 win, 0 tie, -1 loss (zeros while not terminal)."""
+
+    # ---- shared behaviour -------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.decision.kind == "terminal"
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, sorted (empty when terminal)."""
+        return self._legal_actions()
+
+    def check(self, action: Action) -> Verdict:
+        """Say whether ``action`` is legal now, and if not why; never raises."""
+        try:
+            if action in self._legal_actions():
+                return Verdict(True)
+            return self._explain_illegal(action)
+        except Exception as exc:  # check must never raise, even on odd input
+            return Verdict(False, f"cannot judge this action: {exc}", None, "unreadable")
+
+    def apply(self, action: Action) -> list[TraceEntry]:
+        """Apply a legal action; return the trace entries it produced.
+
+        Raises:
+            IllegalActionError: with the reason and rule; the state is not changed.
+        """
+        legal = self._legal_actions()
+        if action not in legal:
+            verdict = self._explain_illegal(action)
+            raise IllegalActionError(action, verdict.reason, verdict.rule, verdict.code)
+        # Use the engine's own copy so the stored label is always the canonical one.
+        action = legal[legal.index(action)]
+        start = len(self.trace)
+        self._apply(action)
+        return self.trace[start:]
+
+    def action_by_label(self, label: str) -> Action:
+        """Return the legal action whose label is ``label`` (case-insensitive).
+
+        Raises:
+            IllegalActionError: if no legal action has that label, listing the legal ones.
+        """
+        wanted = label.strip().lower()
+        legal = self._legal_actions()
+        for action in legal:
+            if action.label.lower() == wanted:
+                return action
+        options = "; ".join(a.label for a in legal[:12])
+        more = " ..." if len(legal) > 12 else ""
+        raise IllegalActionError(
+            Action(self.decision.player or 0, "unknown", (), label),
+            f"no legal action is labelled {label!r}; legal now: {options}{more}",
+            self.decision.rule,
+            "unknown_label",
+        )
+
+    def sample_chance(self, rng: Rng | None = None) -> Action:
+        """Pick a chance outcome with its probability using ``rng`` (default: the state's).
+
+        Raises:
+            ValueError: if the state is not at a chance step.
+        """
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise ValueError("sample_chance called when the next step is not chance")
+        r = (rng or self.rng).random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    def trace_for(self, player: int | None) -> list[str]:
+        """The trace as ``player`` may read it (lines they may not see are left out)."""
+        out = []
+        for entry in self.trace:
+            text = entry.seen_by(player)
+            if text:
+                out.append(f"[{entry.rule}] {text}")
+        return out
+
+
+def random_playout(
+    state: State,
+    rng: Rng,
+    max_steps: int = 100_000,
+    choose: Callable[[State, Sequence[Action], Rng], Action] | None = None,
+) -> State:
+    """Play ``state`` to the end with uniformly random choices (in place).
+
+    Args:
+        state: the state to advance; it is modified.
+        rng: the generator for choices and chance outcomes.
+        max_steps: safety bound on the number of actions.
+        choose: optional policy ``(state, legal, rng) -> action`` for player choices.
+
+    Raises:
+        RuntimeError: if the game has not ended after ``max_steps`` actions.
+    """
+    for _ in range(max_steps):
+        decision = state.decision
+        if decision.kind == "terminal":
+            return state
+        if decision.kind == "chance":
+            state._apply(state.sample_chance(rng))
+            continue
+        legal = state._legal_actions()
+        action = choose(state, legal, rng) if choose else legal[rng.below(len(legal))]
+        state._apply(action)
+    raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+__all__ = [
+    "CHANCE",
+    "Game",
+    "State",
+    "game_class",
+    "load_game",
+    "random_playout",
+    "register_game",
+    "registered_games",
+]

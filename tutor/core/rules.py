@@ -1,0 +1,176 @@
+"""The rules index of a game (``rules.yaml``) and its rulings (``rulings.yaml``).
+
+Trace entries cite rule ids; this module loads the index so those ids can be shown
+with their title and summary, checks that every cited id exists, chooses ruling
+options (house rules) and reports coverage.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tutor.core.data import load_validated, rulesets_dir
+from tutor.core.errors import OptionError
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule of a rulebook, summarised in the project's own words."""
+
+    id: str
+    topic: str
+    title: str
+    summary: str
+    scope: str
+    tested_by: tuple[str, ...]
+
+    def citation(self, topic_title: str = "") -> str:
+        """Return a short citation such as ``Topic 17 · Last Gasps: Make a Last Gasp play``."""
+        head = f"Topic {self.topic}" + (f" · {topic_title}" if topic_title else "")
+        return f"{head}: {self.title}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A question the rulebook leaves open, the engine's answer and the alternatives."""
+
+    id: str
+    question: str
+    rules: tuple[str, ...]
+    default: str
+    options: Mapping[str, str]
+    source: str
+    engine_option: bool = False
+
+
+class RuleBook:
+    """All rules and rulings of one game.
+
+    Args:
+        game: the game's folder name under ``rulesets/``.
+        folder: override the folder (tests use this).
+
+    Raises:
+        RulesetError: if ``rules.yaml`` or ``rulings.yaml`` is broken.
+    """
+
+    def __init__(self, game: str, folder: Path | None = None) -> None:
+        base = folder or rulesets_dir() / game
+        schema_dir = rulesets_dir() / "_schema"
+        raw = load_validated(base / "rules.yaml", schema_dir / "rules.schema.yaml", "rules_file")
+        self.game = game
+        self.topics: dict[str, str] = {str(k): str(v) for k, v in raw.get("topics", {}).items()}
+        self.rules: dict[str, Rule] = {}
+        for entry in raw["rules"]:
+            self.rules[entry["id"]] = Rule(
+                id=entry["id"],
+                topic=str(entry["topic"]),
+                title=entry["title"],
+                summary=" ".join(str(entry["summary"]).split()),
+                scope=entry.get("scope", "base"),
+                tested_by=tuple(entry.get("tested_by") or ()),
+            )
+        self.rulings: dict[str, Ruling] = {}
+        rulings_path = base / "rulings.yaml"
+        if rulings_path.exists():
+            rr = load_validated(
+                rulings_path, schema_dir / "rulings.schema.yaml", "rulings_file"
+            )
+            for entry in rr["rulings"]:
+                self.rulings[entry["id"]] = Ruling(
+                    id=entry["id"],
+                    question=" ".join(str(entry["question"]).split()),
+                    rules=tuple(entry.get("rules") or ()),
+                    default=str(entry["default"]),
+                    options={str(k): " ".join(str(v).split()) for k, v in entry["options"].items()},
+                    source=str(entry.get("source", "project")),
+                    engine_option=bool(entry.get("engine_option", False)),
+                )
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self.rules
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self.rules[rule_id]
+
+    def describe(self, rule_id: str) -> str:
+        """Return ``"Topic 17 · Last Gasps: title — summary"`` for a rule id."""
+        rule = self.rules.get(rule_id)
+        if rule is None:
+            return f"{rule_id} (not in the rules index)"
+        return f"{rule.citation(self.topics.get(rule.topic, ''))} — {rule.summary}"
+
+    def choose_rulings(self, chosen: Mapping[str, Any] | None) -> dict[str, str]:
+        """Return every ruling's option, defaults overridden by ``chosen``.
+
+        Raises:
+            OptionError: for an unknown ruling id or an option the ruling does not offer.
+        """
+        result = {rid: r.default for rid, r in self.rulings.items()}
+        for rid, value in (chosen or {}).items():
+            ruling = self.rulings.get(rid)
+            if ruling is None:
+                known = ", ".join(sorted(self.rulings))
+                raise OptionError(f"unknown ruling {rid!r} for {self.game}; known: {known}")
+            if isinstance(value, bool):
+                value = "on" if value else "off"
+            if str(value) not in ruling.options:
+                raise OptionError(
+                    f"ruling {rid!r} has no option {value!r}; options: {', '.join(ruling.options)}"
+                )
+            if str(value) != ruling.default and not ruling.engine_option:
+                raise OptionError(
+                    f"ruling {rid!r} is a recorded answer, not a switchable house rule; "
+                    f"the engine always plays {ruling.default!r}"
+                )
+            result[rid] = str(value)
+        return result
+
+    def coverage(self, implemented: Iterable[str]) -> dict[str, Any]:
+        """Report which rules are implemented (cited by the engine) and tested.
+
+        Args:
+            implemented: rule ids the engine's code cites.
+
+        Returns:
+            A JSON-ready dict: per-rule status and the percentage of in-scope
+            (``base``) rules that are both implemented and tested.
+        """
+        impl = set(implemented)
+        rows = []
+        in_scope = done = 0
+        for rule in self.rules.values():
+            is_impl = rule.id in impl
+            is_tested = bool(rule.tested_by)
+            if rule.scope == "base":
+                in_scope += 1
+                done += is_impl and is_tested
+            rows.append(
+                {
+                    "id": rule.id,
+                    "topic": rule.topic,
+                    "title": rule.title,
+                    "scope": rule.scope,
+                    "implemented": is_impl,
+                    "tested": is_tested,
+                    "tested_by": list(rule.tested_by),
+                }
+            )
+        pct = round(100.0 * done / in_scope, 1) if in_scope else 0.0
+        return {"game": self.game, "rules": rows, "in_scope": in_scope, "covered": done,
+                "coverage_percent": pct}
+
+
+_RULE_ID = re.compile(r"""["']((?:mf|mt|mn|mc|cf)\.(?:\d+|qr)\.\d+)["']""")
+
+
+def cited_rule_ids(package_dir: Path) -> set[str]:
+    """Return every rule id quoted in the ``.py`` files of a game package."""
+    found: set[str] = set()
+    for path in sorted(package_dir.rglob("*.py")):
+        found.update(_RULE_ID.findall(path.read_text(encoding="utf-8")))
+    return found

@@ -1,0 +1,338 @@
+"""Session: a State wrapped for people — step, undo/redo, branch, save and load.
+
+A learner moves through a game one trace entry at a time; chance steps and forced
+decisions (only one legal action) advance by themselves.  Every applied action is
+kept with a snapshot of the state before it (clones are cheap), which gives undo,
+redo and branching for free.  Widgets subscribe as observers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tutor.core.errors import IllegalActionError, SessionFileError, TutorError
+from tutor.core.game import State, load_game
+from tutor.core.types import Action, TraceEntry
+
+SESSION_FORMAT = "rules-tutor-session"
+SESSION_VERSION = 1
+
+Observer = Callable[["Session", str], None]
+
+
+class Session:
+    """A game in progress, shown to a person one step at a time.
+
+    Args:
+        state: the state to start from (it is not copied; the session owns it).
+        auto_chance: resolve chance steps by themselves using the state's RNG.
+        auto_forced: take decisions that have a single legal action by themselves.
+    """
+
+    def __init__(self, state: State, *, auto_chance: bool = True, auto_forced: bool = True) -> None:
+        self.state = state
+        self.auto_chance = auto_chance
+        self.auto_forced = auto_forced
+        self.cursor = len(state.trace)
+        self._initial = state.clone()
+        self._history: list[tuple[State, Action, bool]] = []  # (before, action, automatic)
+        self._redo: list[tuple[Action, bool]] = []
+        self._observers: list[Observer] = []
+
+    # ---- observers ------------------------------------------------------------
+    def subscribe(self, observer: Observer) -> None:
+        """Call ``observer(session, event)`` after every change (step, play, undo ...)."""
+        self._observers.append(observer)
+
+    def unsubscribe(self, observer: Observer) -> None:
+        """Stop calling ``observer``."""
+        if observer in self._observers:
+            self._observers.remove(observer)
+
+    def _notify(self, event: str) -> None:
+        for observer in list(self._observers):
+            observer(self, event)
+
+    # ---- reading --------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        """The session's Game."""
+        return self.state.game
+
+    @property
+    def shown(self) -> list[TraceEntry]:
+        """The trace entries revealed so far."""
+        return self.state.trace[: self.cursor]
+
+    @property
+    def last_entry(self) -> TraceEntry | None:
+        """The most recently revealed trace entry."""
+        return self.state.trace[self.cursor - 1] if self.cursor else None
+
+    @property
+    def pending_entries(self) -> int:
+        """How many entries already happened but are not yet revealed."""
+        return len(self.state.trace) - self.cursor
+
+    def needs_decision(self) -> bool:
+        """True when the game waits for a person's choice (all entries revealed)."""
+        d = self.state.decision
+        if d.kind != "choice" or self.pending_entries:
+            return False
+        return not (self.auto_forced and len(self.state.legal_actions()) == 1)
+
+    @property
+    def history(self) -> list[Action]:
+        """Every action applied since the session started, in order."""
+        return [a for _, a, _ in self._history]
+
+    # ---- moving ---------------------------------------------------------------
+    def _auto_action(self) -> Action | None:
+        d = self.state.decision
+        if d.kind == "chance" and self.auto_chance:
+            return self.state.sample_chance()
+        if d.kind == "choice" and self.auto_forced:
+            legal = self.state.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+        return None
+
+    def _do(self, action: Action, automatic: bool) -> None:
+        before = self.state.clone()
+        self.state.apply(action)
+        self._history.append((before, action, automatic))
+
+    def advance_automatic(self) -> int:
+        """Apply chance steps and forced decisions until a real choice or the end.
+
+        Returns:
+            How many actions were applied.
+        """
+        n = 0
+        while (action := self._auto_action()) is not None:
+            self._do(action, True)
+            n += 1
+        return n
+
+    def step(self) -> TraceEntry | None:
+        """Reveal the next trace entry, advancing automatic steps when needed.
+
+        Returns:
+            The revealed entry, or ``None`` when a decision is needed or the game is over.
+        """
+        if not self.pending_entries:
+            while not self.pending_entries and (action := self._auto_action()) is not None:
+                self._do(action, True)
+                self._redo.clear()
+        if not self.pending_entries:
+            return None
+        self.cursor += 1
+        self._notify("step")
+        return self.state.trace[self.cursor - 1]
+
+    def run_to_decision(self) -> list[TraceEntry]:
+        """Reveal everything up to the next decision (or the end); return what was revealed."""
+        start = self.cursor
+        self.advance_automatic()
+        self.cursor = len(self.state.trace)
+        self._notify("step")
+        return self.state.trace[start:]
+
+    def next_turn(self) -> list[TraceEntry]:
+        """Reveal until the turn number changes or a decision is needed."""
+        start = self.cursor
+        turn = self.state.view(None).get("turn")
+        while True:
+            entry = self.step()
+            if entry is None or self.state.view(None).get("turn") != turn:
+                break
+        return self.state.trace[start : self.cursor]
+
+    def play(self, action: Action | str) -> list[TraceEntry]:
+        """Apply a player's decision (an Action or its label), then automatic steps.
+
+        Entries produced are not revealed yet: call :meth:`step` or
+        :meth:`run_to_decision`.  Unrevealed earlier entries are revealed first.
+
+        Returns:
+            The trace entries the action and the automatic steps after it produced.
+
+        Raises:
+            IllegalActionError: with reason and rule; nothing changes.
+        """
+        if isinstance(action, str):
+            action = self.state.action_by_label(action)
+        verdict = self.state.check(action)
+        if not verdict.ok:
+            raise IllegalActionError(action, verdict.reason, verdict.rule, verdict.code)
+        self.cursor = len(self.state.trace)
+        start = self.cursor
+        self._do(action, False)
+        self._redo.clear()
+        self.advance_automatic()
+        self._notify("play")
+        return self.state.trace[start:]
+
+    # ---- undo / redo / branch ----------------------------------------------------
+    def can_undo(self) -> bool:
+        """True when there is a player decision to take back."""
+        return any(not auto for _, _, auto in self._history)
+
+    def undo(self) -> bool:
+        """Take back the last player decision (and the automatic steps after it).
+
+        Returns:
+            False when there was nothing to undo.
+        """
+        if not self.can_undo():
+            return False
+        undone: list[tuple[Action, bool]] = []
+        while self._history:
+            before, action, auto = self._history.pop()
+            undone.append((action, auto))
+            self.state = before
+            if not auto:
+                break
+        self._redo.extend(undone)
+        self.cursor = len(self.state.trace)
+        self._notify("undo")
+        return True
+
+    def can_redo(self) -> bool:
+        """True when an undone decision can be replayed."""
+        return bool(self._redo)
+
+    def redo(self) -> bool:
+        """Replay the last undone decision and the automatic steps that followed it.
+
+        Returns:
+            False when there was nothing to redo.
+        """
+        if not self._redo:
+            return False
+        while self._redo:
+            action, auto = self._redo.pop()
+            self._do(action, auto)
+            if self._redo and not self._redo[-1][1]:
+                break
+        self.cursor = len(self.state.trace)
+        self._notify("redo")
+        return True
+
+    def branch(self, at: int | None = None) -> Session:
+        """Return a new session from the current state, or from before history step ``at``.
+
+        The new session shares no mutable data with this one.
+
+        Raises:
+            IndexError: if ``at`` is outside the history.
+        """
+        if at is None:
+            state = self.state.clone()
+            history = list(self._history)
+        else:
+            if not 0 <= at <= len(self._history):
+                raise IndexError(f"branch point {at} outside history of {len(self._history)}")
+            state = (self._history[at][0] if at < len(self._history) else self.state).clone()
+            history = self._history[:at]
+        other = Session(state, auto_chance=self.auto_chance, auto_forced=self.auto_forced)
+        other._initial = self._initial
+        other._history = history
+        return other
+
+    def restart(self, seed: int | None = None) -> None:
+        """Start again from the initial state, or a new game with another seed."""
+        self.state = self.game.new_state(seed) if seed is not None else self._initial.clone()
+        self._initial = self.state.clone()
+        self._history.clear()
+        self._redo.clear()
+        self.cursor = len(self.state.trace)
+        self._notify("restart")
+
+    # ---- save / load -----------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready saved form: initial state, actions, cursor."""
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "game": self.game.name,
+            "options": self.game.options,
+            "initial": self._initial.to_dict(),
+            "actions": [
+                dict(a.to_dict(), automatic=auto) for _, a, auto in self._history
+            ],
+            "cursor": self.cursor,
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the session as JSON (atomically: an interrupted save keeps the old file)."""
+        target = Path(path)
+        payload = json.dumps(self.to_dict(), indent=1)
+        fd, tmp = tempfile.mkstemp(prefix=".session-", dir=target.parent or Path("."))
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(payload)
+        os.replace(tmp, target)
+
+    @classmethod
+    def from_dict(cls, data: Any, source: str = "<session>") -> Session:
+        """Rebuild a session by replaying its actions from the saved initial state.
+
+        Raises:
+            SessionFileError: naming what is missing, wrong or illegal.
+        """
+        if not isinstance(data, dict):
+            raise SessionFileError(source, "expected a JSON object at the top level")
+        if data.get("format") != SESSION_FORMAT:
+            raise SessionFileError(source, f"not a Rules Tutor session (format {data.get('format')!r})")
+        if data.get("version") != SESSION_VERSION:
+            raise SessionFileError(source, f"unsupported session version {data.get('version')!r}")
+        for key in ("game", "initial", "actions"):
+            if key not in data:
+                raise SessionFileError(source, f"missing key {key!r}")
+        try:
+            game = load_game(str(data["game"]), **dict(data.get("options") or {}))
+            state = game.state_from_dict(data["initial"])
+        except TutorError as exc:
+            raise SessionFileError(source, f"cannot rebuild the initial state: {exc}") from None
+        session = cls(state)
+        if not isinstance(data["actions"], list):
+            raise SessionFileError(source, "'actions' must be a list")
+        for i, raw in enumerate(data["actions"]):
+            try:
+                action = Action.from_dict(raw)
+                session._do(action, bool(raw.get("automatic", False)))
+            except IllegalActionError as exc:
+                raise SessionFileError(source, f"actions[{i}] cannot be replayed: {exc}") from None
+            except (KeyError, TypeError, AttributeError) as exc:
+                raise SessionFileError(source, f"actions[{i}] is malformed: {exc}") from None
+        cursor = data.get("cursor", len(session.state.trace))
+        if not isinstance(cursor, int) or not 0 <= cursor <= len(session.state.trace):
+            raise SessionFileError(source, f"cursor {cursor!r} is outside the trace")
+        session.cursor = cursor
+        return session
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        """Load a saved session file.
+
+        Raises:
+            SessionFileError: if the file is missing, not JSON (with line and column),
+                or its content cannot be replayed.
+        """
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise SessionFileError(str(p), f"cannot read: {exc.strerror or exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SessionFileError(
+                str(p), f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            ) from None
+        return cls.from_dict(data, str(p))

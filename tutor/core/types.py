@@ -1,0 +1,193 @@
+"""The small exact value types every game shares: Action, Decision, Verdict, TraceEntry.
+
+They are plain frozen records so they hash, sort, compare and serialise to JSON the
+same way for every game; the game packages only decide what goes inside them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CHANCE = -1
+"""The ``player`` of a chance action: the draw of a card, a shuffle, a random discard."""
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Action:
+    """One move a player (or chance) can make.
+
+    Attributes:
+        player: the player index, or ``CHANCE`` (-1) for a chance outcome.
+        kind: what sort of move (``"move"``, ``"play"``, ``"conserve"`` ...).
+        args: hashable arguments (card ids, numbers); compared and sorted.
+        label: the readable sentence shown to people; not part of equality.
+    """
+
+    player: int
+    kind: str
+    args: tuple[Any, ...] = ()
+    label: str = field(default="", compare=False, hash=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "args": _to_json(self.args),
+            "label": self.label,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        """Rebuild an action from :meth:`to_dict` output.
+
+        Raises:
+            KeyError: if a required key is missing.
+            TypeError: if a value has the wrong type.
+        """
+        player, kind = data["player"], data["kind"]
+        if not isinstance(player, int) or not isinstance(kind, str):
+            raise TypeError("action needs an integer 'player' and a string 'kind'")
+        args = data.get("args", [])
+        if not isinstance(args, list):
+            raise TypeError("action 'args' must be a list")
+        return cls(player, kind, _from_json(args), str(data.get("label", "")))
+
+    def __str__(self) -> str:
+        return self.label or f"{self.kind}{self.args}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must act now and what kind of choice it is.
+
+    Attributes:
+        kind: ``"choice"`` (a player decides), ``"chance"`` (a random outcome) or
+            ``"terminal"`` (the game is over).
+        player: the deciding player for a choice, otherwise ``None``.
+        prompt: a short sentence for people ("Choose your main play").
+        rule: the rule id that asks for this decision.
+        phase: the phase of the turn (game-defined name).
+    """
+
+    kind: str
+    player: int | None
+    prompt: str
+    rule: str
+    phase: str
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the next step is a chance outcome."""
+        return self.kind == "chance"
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.kind == "terminal"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer of ``State.check``: is an action legal, and if not, why.
+
+    Attributes:
+        ok: True when the action is legal now.
+        reason: why not (empty when ok).
+        rule: the rule id behind the verdict.
+        code: a short machine-readable reason (``"wrong_player"``, ``"mixed_suits"`` ...).
+    """
+
+    ok: bool
+    reason: str = ""
+    rule: str | None = None
+    code: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+@dataclass(frozen=True, slots=True)
+class TraceEntry:
+    """One thing that happened, and the rule that made it happen.
+
+    Attributes:
+        rule: a rule id from the game's ``rules.yaml`` (e.g. ``"mf.17.3"``).
+        text: the full sentence, as seen by those allowed to see it.
+        actor: the player who did it, or ``None`` for the game itself.
+        kind: ``"action"`` (a player's decision), ``"auto"`` (a forced step the rules
+            take by themselves), ``"chance"`` (a random outcome) or ``"info"``.
+        changes: ``(what, before, after)`` triples describing the state change.
+        visible_to: the players who may read ``text``; ``None`` means everyone.
+        public_text: what everyone else reads instead (empty: they see nothing).
+        step: how many actions had been applied to the state when it was written.
+        phase: the turn phase it belongs to.
+    """
+
+    rule: str
+    text: str
+    actor: int | None = None
+    kind: str = "auto"
+    changes: tuple[tuple[str, Any, Any], ...] = ()
+    visible_to: frozenset[int] | None = None
+    public_text: str = ""
+    step: int = 0
+    phase: str = ""
+
+    def seen_by(self, player: int | None) -> str:
+        """Return the text a given player reads (``None`` = the omniscient tutor)."""
+        if player is None or self.visible_to is None or player in self.visible_to:
+            return self.text
+        return self.public_text
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "rule": self.rule,
+            "text": self.text,
+            "actor": self.actor,
+            "kind": self.kind,
+            "changes": [[w, _to_json(b), _to_json(a)] for w, b, a in self.changes],
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+            "public_text": self.public_text,
+            "step": self.step,
+            "phase": self.phase,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TraceEntry:
+        """Rebuild an entry from :meth:`to_dict` output.
+
+        Raises:
+            KeyError: if ``rule`` or ``text`` is missing.
+        """
+        vis = data.get("visible_to")
+        return cls(
+            rule=data["rule"],
+            text=data["text"],
+            actor=data.get("actor"),
+            kind=data.get("kind", "auto"),
+            changes=tuple(
+                (str(w), _from_json(b), _from_json(a)) for w, b, a in data.get("changes", [])
+            ),
+            visible_to=None if vis is None else frozenset(vis),
+            public_text=data.get("public_text", ""),
+            step=int(data.get("step", 0)),
+            phase=data.get("phase", ""),
+        )
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"

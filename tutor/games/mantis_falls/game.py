@@ -1,0 +1,229 @@
+"""The Mantis Falls game object: options, rulings, card data and setup (topics 5-6).
+
+``MantisFallsGame`` is immutable once built; ``new_state(seed)`` performs the setup of
+topics 5 and 6 with the seeded RNG and returns a state waiting for the first
+decision.  ``apply_setup`` applies the documented scenario keys (docs/mantis_falls.md).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tutor.core.errors import OptionError, ScenarioError, SessionFileError
+from tutor.core.game import Game
+from tutor.core.rng import Rng
+from tutor.core.rules import RuleBook, cited_rule_ids
+from tutor.games.mantis_falls.cards import CardData
+from tutor.games.mantis_falls.state import END, START, MantisFallsState
+
+DEFAULT_NAMES = ("Jack", "Jill")
+_CARD_CACHE: dict[str, CardData] = {}
+_RULEBOOK: RuleBook | None = None
+
+
+def _rulebook() -> RuleBook:
+    global _RULEBOOK
+    if _RULEBOOK is None:
+        _RULEBOOK = RuleBook("mantis_falls")
+    return _RULEBOOK
+
+
+def _card_data(deck: str | Path | None) -> CardData:
+    key = str(deck or "")
+    if key not in _CARD_CACHE:
+        _CARD_CACHE[key] = CardData(Path(deck) if deck else None)
+    return _CARD_CACHE[key]
+
+
+class MantisFallsGame(Game):
+    """Mantis Falls, base game, two players.
+
+    Args:
+        players: number of players; only 2 is supported until the Triad module lands.
+        modules: add-on modules; none are supported yet.
+        rulings: house rules, ``{ruling_id: option}`` from ``rulings.yaml``.
+        names: the players' display names.
+        deck: a folder with your own card files in the same schema.
+
+    Raises:
+        OptionError: for unsupported players/modules or an unknown ruling option.
+        RulesetError: if a data file is broken.
+    """
+
+    name = "mantis_falls"
+    title = "Mantis Falls"
+
+    def __init__(
+        self,
+        players: int = 2,
+        modules: list[str] | tuple[str, ...] = (),
+        rulings: dict[str, Any] | None = None,
+        names: list[str] | tuple[str, ...] | None = None,
+        deck: str | None = None,
+    ) -> None:
+        if players != 2:
+            raise OptionError(
+                f"Mantis Falls with {players} players is not available yet: 3-player games "
+                "need the Triad module (topic 22); only 2 players are implemented"
+            )
+        if modules:
+            raise OptionError(
+                f"modules {list(modules)} are not implemented yet; the base game is available"
+            )
+        names = tuple(names) if names else DEFAULT_NAMES
+        if len(names) != players or len(set(names)) != players:
+            raise OptionError(f"names must be {players} different names, got {list(names)}")
+        book = _rulebook()
+        chosen = book.choose_rulings(rulings)
+        options: dict[str, Any] = {"players": players}
+        if rulings:
+            options["rulings"] = {k: chosen[k] for k in rulings}
+        if names != DEFAULT_NAMES:
+            options["names"] = list(names)
+        if deck:
+            options["deck"] = str(deck)
+        super().__init__(book, options, players)
+        self.rulings = chosen
+        self.player_names = names
+        self.cards = _card_data(deck)
+        self._resolved: dict[tuple[Any, ...], Any] = {}
+
+    def resolve(self, ref: tuple[Any, ...]) -> Any:
+        """Return the effect list (or effect) a frame's reference points to, cached."""
+        got = self._resolved.get(ref)
+        if got is None:
+            got = self._resolved[ref] = self.cards.resolve(ref)
+        return got
+
+    @staticmethod
+    def implemented_rules() -> set[str]:
+        """Rule ids the engine's code cites."""
+        return cited_rule_ids(Path(__file__).parent)
+
+    # ------------------------------------------------------------------ setup
+    def new_state(self, seed: int | None = None, tracing: bool = True) -> MantisFallsState:
+        """Set up a new game (topics 5-6) and advance to the first decision.
+
+        Args:
+            seed: the RNG seed; the same seed gives the same game.
+            tracing: keep the explanation trace (off for fast bulk simulation).
+        """
+        rng = Rng(0 if seed is None else seed)
+        s = MantisFallsState(self, rng, tracing)
+        cards = self.cards
+        log = s._log if tracing else None
+        names = self.player_names
+
+        # Roads (mf.5.1-5.3): start and end fixed, one road of each region removed unseen.
+        start = next(r.index for r in cards.roads if r.region == "start")
+        end = next(r.index for r in cards.roads if r.region == "end")
+        layout = [start]
+        for region in ("sunset", "night", "dark"):
+            pool = [r.index for r in cards.roads if r.region == region]
+            rng.shuffle(pool)
+            s.removed_roads.append(pool.pop())
+            layout += pool[:4]
+            s.removed_roads += pool[4:]
+        layout.append(end)
+        s.road_at = layout
+        s.face_up = [False] * (END + 1)
+        s.face_up[START] = s.face_up[END] = True
+        if log:
+            log("mf.5.1", "The Start and the End of the Road are placed at the two ends of the "
+                "serpentine road.")
+            log("mf.5.2", "The region roads are shuffled and one sunset, one night and one dark "
+                "road are removed from the game unseen.")
+            log("mf.5.3", "The other roads are laid face down: sunset on the bottom row, night in "
+                "the middle, dark on top.")
+            if s.broken_pos < 0:
+                log("mf.10.9", "The Broken Road was among the removed roads: nobody will reach "
+                    "the Actions by the Night this game.")
+
+        # Midnight actions (mf.5.4-5.6) and the hands (mf.5.7).
+        hits = [c.index for c in cards.actions if "call_in_a_hit" in c.tags]
+        midnight = [c.index for c in cards.actions if c.suit == "midnight" and c.index not in hits]
+        rest = [c.index for c in cards.actions if c.suit != "midnight"]
+        rng.shuffle(hits)
+        for p in range(2):
+            s.hands[p].append(hits[p])
+        rng.shuffle(midnight)
+        s.night, s.dark = sorted(midnight[:3]), sorted(midnight[3:5])
+        s.action_discard += midnight[5:] + hits[2:]
+        if log:
+            log("mf.5.4", "The seven Midnight action cards are set apart.")
+            log("mf.5.5", "Each player gets one Call in a Hit face down in hand.")
+            log("mf.5.6", "The other five Midnight cards are shuffled: three go face down by the "
+                "middle of the road (Actions by the Night), two by the End (Actions by the Dark).")
+        rng.shuffle(rest)
+        for p in range(2):
+            s.hands[p] += rest[p * 6 : p * 6 + 6]
+        s.action_pile = sorted(rest[12:])
+        if log:
+            for p in range(2):
+                hand = ", ".join(s.card_label(c) for c in s.hands[p])
+                log("mf.5.7", f"{names[p]} is dealt six more action cards: {hand}.", p,
+                    visible_to=(p,), public_text=f"{names[p]} is dealt six more action cards "
+                    "(seven in hand).")
+
+        # Allies and events (mf.5.8), roles (mf.5.9), characters (mf.5.10), pieces (mf.5.11).
+        s.ally_deck = sorted(a.index for a in cards.allies)
+        s.event_pile = sorted(e.index for e in cards.events)
+        roles = ["witness", "witness", "assassin"]
+        rng.shuffle(roles)
+        s.roles = roles[:2]
+        s.removed_role = roles[2]
+        urbanite = cards.characters["urbanite"]
+        s.max_wounds = [urbanite.max_wounds] * 2
+        if log:
+            log("mf.5.8", "The ally deck and the event deck are shuffled.")
+            log("mf.5.9", "Two witness roles and one assassin role are shuffled; each player gets "
+                "one face down and the third is removed unseen.")
+            log("mf.5.10", f"Each player is an {urbanite.name} (maximum {urbanite.max_wounds} "
+                "wounds).")
+            log("mf.5.11", "Both pieces start on the Start of the Road; wounds and gasp markers "
+                "are at 0.")
+            for p in range(2):
+                log("mf.6.1", f"{names[p]} looks at their role: {s.roles[p]}.", p,
+                    visible_to=(p,), public_text=f"{names[p]} looks at their role and keeps it "
+                    "hidden.")
+
+        # Getting started (mf.6.2-6.4).
+        s.face_up[1] = True
+        s.first_player = s.turn_player = rng.below(2)
+        last = 1 - s.first_player
+        ally = s.ally_deck.pop(rng.below(len(s.ally_deck)))
+        if log:
+            log("mf.6.2", f"The first sunset road is turned face up: {s.road(1).name}.")
+            log("mf.6.3", f"{names[s.first_player]} is chosen at random to go first.")
+            log("mf.6.4", f"{names[last]}, who goes last, draws a random ally card.", last)
+        s._gain_ally(last, ally, "mf.6.4", chosen=False)
+        s.stack = [("turn", "start")]
+        s._run()
+        return s
+
+    def state_from_dict(self, data: dict[str, Any]) -> MantisFallsState:
+        """Rebuild a state saved with ``to_dict``.
+
+        Raises:
+            SessionFileError: if the data is not a Mantis Falls state.
+        """
+        if not isinstance(data, dict) or data.get("game") != "mantis_falls":
+            raise SessionFileError("<state>", "not a saved Mantis Falls state")
+        try:
+            return MantisFallsState.from_dict(self, data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SessionFileError("<state>", f"saved state is missing or has a bad {exc}") from None
+
+    # --------------------------------------------------------------- scenarios
+    def apply_setup(self, state: Any, setup: dict[str, Any]) -> None:
+        """Apply scenario ``setup`` keys; see docs/mantis_falls.md for each key.
+
+        Raises:
+            ScenarioError: naming the key that is unknown or cannot be applied.
+        """
+        from tutor.games.mantis_falls.scenario import apply_setup
+
+        if setup:
+            apply_setup(state, setup)
+            _ = ScenarioError  # re-exported for callers' except clauses

@@ -1,0 +1,196 @@
+"""Scenario ``setup`` keys for Mantis Falls: put a position on the table for a what-if.
+
+Applied after normal setup (same seed), before the first turn starts.  Each key is
+documented in docs/mantis_falls.md; every problem raises ScenarioError naming the
+key path (``setup.players[1].hand[2]``) and what is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.core.errors import ScenarioError
+from tutor.games.mantis_falls.state import END, START, MantisFallsState
+
+PLAYER_KEYS = {"position", "wounds", "gasps", "role", "hand", "conditions", "allies"}
+SETUP_KEYS = {
+    "players", "turn_player", "conserved", "event_deck_top", "action_deck_top",
+    "roads_face_up", "road_order",
+}
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ScenarioError(where, f"expected a whole number from {low} to {high}, found {value!r}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScenarioError(where, f"expected a list, found {value!r}")
+    return value
+
+
+def _action_places(s: MantisFallsState) -> list[list[int]]:
+    return [s.action_top, s.action_pile, s.action_discard, s.night, s.dark, s.conserved,
+            *s.hands, *s.conditions]
+
+
+def _take_action(s: MantisFallsState, name: Any, where: str, protect: list[int]) -> int:
+    """Remove an action card (by name or id) from wherever it lies, except ``protect``."""
+    wanted = str(name).lower()
+    matches = [c.index for c in s.cards.actions if wanted in (c.name.lower(), c.id.lower())]
+    if not matches:
+        known = sorted({c.name for c in s.cards.actions})
+        raise ScenarioError(where, f"no action card named {name!r}; cards: {', '.join(known)}")
+    for place in _action_places(s):
+        if place is protect:
+            continue
+        for c in matches:
+            if c in place:
+                place.remove(c)
+                return c
+    raise ScenarioError(where, f"every copy of {name!r} is already placed by this scenario")
+
+
+def _take_event(s: MantisFallsState, name: Any, where: str) -> int:
+    wanted = str(name).lower()
+    for place in (s.event_pile, s.event_discard, s.event_bottom):
+        for e in place:
+            card = s.cards.events[e]
+            if wanted in (card.name.lower(), card.id.lower()):
+                place.remove(e)
+                return e
+    known = sorted({e.name for e in s.cards.events})
+    raise ScenarioError(where, f"no event named {name!r} left in the event deck; events: "
+                        f"{', '.join(known)}")
+
+
+def _take_ally(s: MantisFallsState, name: Any, where: str, protect: list[int]) -> int:
+    wanted = str(name).lower()
+    for place in [s.ally_deck, *s.allies]:
+        if place is protect:
+            continue
+        for a in place:
+            card = s.cards.allies[a]
+            if wanted in (card.name.lower(), card.id.lower()):
+                place.remove(a)
+                return a
+    raise ScenarioError(where, f"no ally card named {name!r} is available")
+
+
+def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
+    """Apply the scenario ``setup`` mapping to a freshly set-up state.
+
+    Raises:
+        ScenarioError: naming the key path and the problem.
+    """
+    if not isinstance(setup, dict):
+        raise ScenarioError("setup", "expected a mapping of setup keys")
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise ScenarioError("setup", f"unknown keys {sorted(unknown)}; allowed: {sorted(SETUP_KEYS)}")
+    notes: list[str] = []
+    if "road_order" in setup:
+        order = _list(setup["road_order"], "setup.road_order")
+        if len(order) != 12:
+            raise ScenarioError("setup.road_order", "expected the 12 region roads, sunset row first")
+        by_name = {r.name.lower(): r.index for r in s.cards.roads}
+        by_name.update({r.id.lower(): r.index for r in s.cards.roads})
+        layout = [s.road_at[START]]
+        for i, name in enumerate(order):
+            idx = by_name.get(str(name).lower())
+            want = ("sunset", "night", "dark")[i // 4]
+            if idx is None or s.cards.roads[idx].region != want:
+                raise ScenarioError(f"setup.road_order[{i}]", f"expected a {want} road, found "
+                                    f"{name!r}")
+            layout.append(idx)
+        if len(set(layout)) != len(layout):
+            raise ScenarioError("setup.road_order", "a road appears twice")
+        layout.append(s.road_at[END])
+        s.road_at = layout
+        s.removed_roads = sorted(set(range(len(s.cards.roads))) - set(layout))
+        notes.append("road order set")
+    if setup.get("roads_face_up"):
+        s.face_up = [True] * (END + 1)
+        notes.append("every road face up")
+    players = _list(setup.get("players", []), "setup.players")
+    if len(players) > 2:
+        raise ScenarioError("setup.players", "a 2-player game has at most 2 player entries")
+    for p, entry in enumerate(players):
+        where = f"setup.players[{p}]"
+        if entry is None:
+            continue
+        if not isinstance(entry, dict):
+            raise ScenarioError(where, "expected a mapping")
+        bad = set(entry) - PLAYER_KEYS
+        if bad:
+            raise ScenarioError(where, f"unknown keys {sorted(bad)}; allowed: {sorted(PLAYER_KEYS)}")
+        if "position" in entry:
+            pos = _int(entry["position"], f"{where}.position", START, END)
+            if s.road(pos).broken:
+                raise ScenarioError(f"{where}.position", "nobody can stand on the Broken Road")
+            s.pos[p] = pos
+        if "wounds" in entry:
+            s.wounds[p] = _int(entry["wounds"], f"{where}.wounds", 0, s.max_wounds[p] - 1)
+        if "gasps" in entry:
+            s.gasps[p] = _int(entry["gasps"], f"{where}.gasps", 0, 2)
+        if "role" in entry:
+            if entry["role"] not in ("witness", "assassin"):
+                raise ScenarioError(f"{where}.role", f"expected witness or assassin, found "
+                                    f"{entry['role']!r}")
+            s.roles[p] = entry["role"]
+        if "hand" in entry:
+            names = _list(entry["hand"], f"{where}.hand")
+            s.action_pile.extend(s.hands[p])
+            s.hands[p] = []
+            for i, name in enumerate(names):
+                s.hands[p].append(_take_action(s, name, f"{where}.hand[{i}]", s.hands[p]))
+            s.action_pile.sort()
+        if "conditions" in entry:
+            for i, name in enumerate(_list(entry["conditions"], f"{where}.conditions")):
+                c = _take_action(s, name, f"{where}.conditions[{i}]", s.conditions[p])
+                if s.cards.actions[c].condition is None:
+                    raise ScenarioError(f"{where}.conditions[{i}]", f"{name!r} is not a card "
+                                        "that can be kept as a condition")
+                s.conditions[p].append(c)
+        if "allies" in entry:
+            s.ally_deck.extend(s.allies[p])
+            s.allies[p] = []
+            for i, name in enumerate(_list(entry["allies"], f"{where}.allies")):
+                s.allies[p].append(_take_ally(s, name, f"{where}.allies[{i}]", s.allies[p]))
+            s.ally_deck.sort()
+    if s.roles.count("assassin") > 1:
+        raise ScenarioError("setup.players", "a game has at most one assassin")
+    if s.roles.count("assassin") == 1 and s.removed_role == "assassin":
+        s.removed_role = "witness"
+    elif s.roles.count("assassin") == 0:
+        s.removed_role = "assassin"
+    if "conserved" in setup:
+        names = _list(setup["conserved"], "setup.conserved")
+        if len(names) > 4:
+            raise ScenarioError("setup.conserved", "Conserved Energy has only four spaces")
+        s.action_pile.extend(s.conserved)
+        s.conserved = []
+        for i, name in enumerate(names):
+            s.conserved.append(_take_action(s, name, f"setup.conserved[{i}]", s.conserved))
+    if "action_deck_top" in setup:
+        for i, name in enumerate(_list(setup["action_deck_top"], "setup.action_deck_top")):
+            s.action_top.append(_take_action(s, name, f"setup.action_deck_top[{i}]", s.action_top))
+    if "event_deck_top" in setup:
+        for i, name in enumerate(_list(setup["event_deck_top"], "setup.event_deck_top")):
+            s.event_top.append(_take_event(s, name, f"setup.event_deck_top[{i}]"))
+    if "turn_player" in setup:
+        s.first_player = s.turn_player = _int(setup["turn_player"], "setup.turn_player", 0, 1)
+    s.action_pile.sort()
+    # Restart the first turn so it begins from the new position.
+    s.trace = [e for e in s.trace if e.phase == "setup"]
+    s.turn_no = 0
+    s.phase = "setup"
+    s.stack = [("turn", "start")]
+    s._legal = None
+    s._update_visibility()
+    if s.tracing:
+        s._log("mf.5.11", "Scenario setup applied: " + (", ".join(notes) or "positions, hands "
+               "and decks as the scenario describes") + ".")
+    s._run()

@@ -1,0 +1,1984 @@
+"""The Mantis Falls state: plain data, a stack of pending steps, and the rules that move it.
+
+Resolution that can be interrupted (a Last Gasp in the middle of a card, a Last Gasp
+caused by another Last Gasp, a choice inside an effect) is an explicit stack of
+frames kept in the state (``self.stack``), never Python recursion waiting for input.
+Each frame is a tuple whose first item names it.  Frames that need a person's choice
+or a chance outcome stop the run loop; every other frame is an automatic step whose
+trace entry is marked ``kind="auto"``.
+
+Positions along the serpentine road: 0 is the Start, 1-4 the sunset row, 5-8 the
+night row, 9-12 the dark row and 13 the End (ruling ``road_grid``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tutor.core.game import State
+from tutor.core.rng import Rng
+from tutor.core.types import CHANCE, Action, Decision, TraceEntry, Verdict
+
+if TYPE_CHECKING:
+    from tutor.games.mantis_falls.game import MantisFallsGame
+
+START, END = 0, 13
+CE_SPACES = 4
+HAND_SIZE = 7
+MAX_GASPS = 3
+
+# Frames that wait for a player's choice, and frames that wait for chance.
+DECISION_FRAMES = frozenset({"pick", "mainplay", "gasp_return", "gasp_play", "window"})
+CHANCE_FRAMES = frozenset({"chance"})
+
+PHASE_TITLES = {
+    "setup": "Setup",
+    "initial_movement": "I. Initial movement",
+    "event_draw": "II. Event draw",
+    "main_play": "III. Main play",
+    "action_processing": "IV. Action reveal/processing",
+    "event_processing": "V. Event processing",
+    "draw": "VI. Draw",
+    "last_gasp": "Last Gasp",
+    "game_over": "Game over",
+}
+
+_FIELDS_LIST = (
+    "roles", "max_wounds", "pos", "wounds", "gasps", "dead", "revealed", "road_at", "face_up",
+    "removed_roads", "action_pile", "action_top", "action_discard", "event_pile", "event_top",
+    "event_bottom", "event_discard", "event_top_known", "ally_deck", "conserved", "night",
+    "dark", "gasp_play", "gasp_due",
+)
+_FIELDS_NESTED = ("hands", "conditions", "allies", "used_once", "plays")
+_FIELDS_SCALAR = (
+    "removed_role", "turn_no", "turn_player", "first_player", "event", "event_prevented",
+    "opp_wounds", "reveal_next", "gasp_revealed", "in_gasp", "boost", "phase", "steps",
+    "result",
+)
+
+
+def _tuplify(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+class MantisFallsState(State):
+    """A Mantis Falls game in progress (2 players, base game)."""
+
+    game: MantisFallsGame
+
+    def __init__(self, game: MantisFallsGame, rng: Rng, tracing: bool = True) -> None:
+        self.game = game
+        self.cards = game.cards
+        self.rng = rng
+        self.tracing = tracing
+        self.trace: list[TraceEntry] = []
+        self.steps = 0
+        self.stack: list[tuple[Any, ...]] = []
+        self._legal: list[Action] | None = None
+        n = game.num_players
+        self.roles: list[str] = [""] * n
+        self.removed_role = ""
+        self.max_wounds = [8] * n
+        self.pos = [START] * n
+        self.wounds = [0] * n
+        self.gasps = [0] * n
+        self.dead = [False] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.conditions: list[list[int]] = [[] for _ in range(n)]
+        self.allies: list[list[int]] = [[] for _ in range(n)]
+        self.used_once: list[list[str]] = [[] for _ in range(n)]
+        self.plays: list[list[int]] = [[] for _ in range(n)]
+        self.revealed = [0] * n
+        self.road_at: list[int] = []
+        self.face_up: list[bool] = []
+        self.removed_roads: list[int] = []
+        self.action_pile: list[int] = []
+        self.action_top: list[int] = []
+        self.action_discard: list[int] = []
+        self.event_pile: list[int] = []
+        self.event_top: list[int] = []
+        self.event_bottom: list[int] = []
+        self.event_discard: list[int] = []
+        self.event_top_known: list[int] = []
+        self.ally_deck: list[int] = []
+        self.conserved: list[int] = []
+        self.night: list[int] = []
+        self.dark: list[int] = []
+        self.gasp_play: list[int] = []
+        self.gasp_due: list[int] = []
+        self.turn_no = 0
+        self.turn_player = 0
+        self.first_player = 0
+        self.event = -1
+        self.event_prevented = False
+        self.opp_wounds = 0
+        self.reveal_next = 0
+        self.gasp_revealed = 0
+        self.in_gasp = -1
+        self.boost = False
+        self.phase = "setup"
+        self.result: dict[str, Any] | None = None
+
+    # ======================================================================
+    # Copying and serialising
+    # ======================================================================
+    def clone(self) -> MantisFallsState:
+        new = MantisFallsState.__new__(MantisFallsState)
+        d = new.__dict__
+        src = self.__dict__
+        d.update(src)
+        for name in _FIELDS_LIST:
+            d[name] = src[name][:]
+        for name in _FIELDS_NESTED:
+            d[name] = [x[:] for x in src[name]]
+        d["stack"] = src["stack"][:]
+        d["trace"] = src["trace"][:]
+        d["rng"] = self.rng.copy()
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"game": "mantis_falls", "rng": self.rng.state,
+                                "tracing": self.tracing}
+        for name in _FIELDS_LIST + _FIELDS_NESTED + _FIELDS_SCALAR:
+            data[name] = getattr(self, name)
+        data["stack"] = [list(f) for f in self.stack]
+        data["trace"] = [e.to_dict() for e in self.trace]
+        return data
+
+    @classmethod
+    def from_dict(cls, game: MantisFallsGame, data: dict[str, Any]) -> MantisFallsState:
+        state = cls(game, Rng(int(data["rng"])), bool(data.get("tracing", True)))
+        state.rng.state = int(data["rng"])
+        for name in _FIELDS_LIST:
+            setattr(state, name, list(data[name]))
+        for name in _FIELDS_NESTED:
+            setattr(state, name, [list(x) for x in data[name]])
+        for name in _FIELDS_SCALAR:
+            setattr(state, name, data[name])
+        state.stack = [_tuplify(f) for f in data["stack"]]
+        state.trace = [TraceEntry.from_dict(e) for e in data["trace"]]
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MantisFallsState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ======================================================================
+    # Small helpers
+    # ======================================================================
+    def name(self, p: int) -> str:
+        return self.game.player_names[p]
+
+    def other(self, p: int) -> int:
+        return 1 - p
+
+    def road(self, position: int) -> Any:
+        return self.cards.roads[self.road_at[position]]
+
+    def card_name(self, c: int) -> str:
+        return self.cards.actions[c].name
+
+    def card_label(self, c: int) -> str:
+        return self.cards.actions[c].label
+
+    def _log(self, rule: str, text: str, actor: int | None = None, kind: str = "auto",
+             changes: tuple[tuple[str, Any, Any], ...] = (), visible_to: Any = None,
+             public_text: str = "") -> None:
+        self.trace.append(TraceEntry(rule, text, actor, kind, changes,
+                                     None if visible_to is None else frozenset(visible_to),
+                                     public_text, self.steps, self.phase))
+
+    def _ruling(self, rid: str) -> str:
+        return self.game.rulings[rid]
+
+    @property
+    def broken_pos(self) -> int:
+        for i in range(START + 1, END):
+            if self.cards.roads[self.road_at[i]].broken:
+                return i
+        return -1
+
+    def hand_size(self, p: int) -> int:
+        size = HAND_SIZE
+        for block in self._lasting_blocks(p):
+            size = max(size, int((block.get("passive") or {}).get("hand_size", HAND_SIZE)))
+        return size
+
+    def complete_allies(self, p: int) -> list[str]:
+        """Names of the complete allies of player ``p`` (topic 14)."""
+        counts: dict[str, int] = {}
+        req: dict[str, int] = {}
+        for a in self.allies[p]:
+            card = self.cards.allies[a]
+            counts[card.name] = counts.get(card.name, 0) + 1
+            req[card.name] = card.requirement
+        return sorted(n for n, k in counts.items() if k >= req[n])
+
+    def _ally_block(self, name: str) -> dict[str, Any]:
+        for card in self.cards.allies:
+            if card.name == name:
+                return card.effect
+        return {}
+
+    def _lasting_blocks(self, p: int) -> list[dict[str, Any]]:
+        blocks = [self.cards.actions[c].condition or {} for c in self.conditions[p]]
+        if self.allies[p]:
+            blocks += [self._ally_block(n) for n in self.complete_allies(p)]
+        return blocks
+
+    def _passive(self, p: int, key: str) -> int:
+        total = 0
+        for block in self._lasting_blocks(p):
+            total += int((block.get("passive") or {}).get(key, 0))
+        return total
+
+    def _stoplight_player(self, ctx: tuple[Any, ...]) -> int:
+        # Events read the turn player's road (mf.10.4); action cards their own player's.
+        return self.turn_player if ctx[1] == "event" else ctx[0]
+
+    def _amount(self, amount: Any, ctx: tuple[Any, ...]) -> int:
+        if isinstance(amount, dict):
+            return int(self.road(self.pos[self._stoplight_player(ctx)]).stoplight(amount["stoplight"]))
+        return int(amount)
+
+    def phone_distance(self, position: int) -> int:
+        """Roads between ``position`` and the nearest phone (ruling ``phone_range``)."""
+        grid = self._ruling("phone_range") == "grid"
+        best = 99
+        for q in range(START, END + 1):
+            if not self.cards.roads[self.road_at[q]].phone:
+                continue
+            d = abs(q - position)
+            if grid and 1 <= q <= 12 and 1 <= position <= 12:
+                rq, cq = _grid_cell(q)
+                rp, cp = _grid_cell(position)
+                d = min(d, abs(rq - rp) + abs(cq - cp))
+            best = min(best, d)
+        return best
+
+    # ======================================================================
+    # Public API
+    # ======================================================================
+    @property
+    def decision(self) -> Decision:
+        if not self.stack:
+            return Decision("terminal", None, "The game is over.", "mf.20.3", "game_over")
+        top = self.stack[-1]
+        if top[0] == "chance":
+            return Decision("chance", None, _CHANCE_PROMPT[top[1]], top[2][-1], self.phase)
+        player, prompt, rule = self._decision_spec(top)
+        phase = "last_gasp" if self.in_gasp >= 0 else self.phase
+        return Decision("choice", player, prompt, rule, phase)
+
+    def _legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            if not self.stack:
+                self._legal = []
+            else:
+                top = self.stack[-1]
+                if top[0] == "chance":
+                    self._legal = [a for a, _ in self.chance_outcomes()]
+                else:
+                    self._legal = sorted(getattr(self, "_acts_" + top[0])(top))
+        return self._legal
+
+    def _apply(self, action: Action) -> None:
+        self.steps += 1
+        self._legal = None
+        top = self.stack[-1]
+        getattr(self, "_do_" + top[0])(top, action)
+        self._run()
+
+    def outcome(self) -> dict[str, Any] | None:
+        return self.result
+
+    def returns(self) -> list[float]:
+        if self.result is None:
+            return [0.0] * self.game.num_players
+        return [float(x) for x in self.result["returns"]]
+
+    # ======================================================================
+    # The run loop
+    # ======================================================================
+    def _run(self) -> None:
+        stack = self.stack
+        while stack:
+            top = stack[-1]
+            kind = top[0]
+            if kind in DECISION_FRAMES:
+                if kind != "window" or self._window_open(top):
+                    return
+                continue
+            if kind in CHANCE_FRAMES:
+                if self._chance_ready(top):
+                    return
+                continue
+            getattr(self, "_f_" + kind)(top)
+
+    def _push(self, *frame: Any) -> None:
+        self.stack.append(frame)
+
+    # ======================================================================
+    # Turn sequence (topic 8), as data: the order of steps in a turn
+    # ======================================================================
+    TURN_STEPS = (
+        "start", "expend", "window_move", "move", "event_draw", "main_turn", "main_other",
+        "reveal", "window_event", "event", "window_draw", "draw", "end",
+    )
+
+    def _f_turn(self, top: tuple[Any, ...]) -> None:
+        step = top[1]
+        nxt = self.TURN_STEPS[(self.TURN_STEPS.index(step) + 1) % len(self.TURN_STEPS)]
+        self.stack[-1] = ("turn", nxt)
+        getattr(self, "_turn_" + step)()
+
+    def _turn_start(self) -> None:
+        n = self.game.num_players
+        if all(self.pos[p] == END and not self.dead[p] for p in range(n)):
+            if self.tracing:
+                self._log("mf.20.1", "A new turn begins with every player alive at the End of "
+                          "the Road: the players escape.")
+            self._finish("escape")
+            return
+        self.turn_no += 1
+        if self.turn_no > 1:
+            self.turn_player = self.other(self.turn_player)
+        p = self.turn_player
+        self.phase = "initial_movement"
+        self.event = -1
+        self.event_prevented = False
+        self.opp_wounds = 0
+        self.boost = False
+        for used in self.used_once:
+            used.clear()
+        if self.tracing:
+            self._log("mf.8.1", f"Turn {self.turn_no}: {self.name(p)}'s turn.", p,
+                      changes=(("turn_player", None, p),))
+
+    def _turn_expend(self) -> None:
+        p = self.turn_player
+        if len(self.conserved) >= CE_SPACES:
+            self._push("pick", (p, "turn", -1, 0, False), "expend", ())
+
+    def _turn_window_move(self) -> None:
+        self._push("window", "turn_start", self._both())
+
+    def _turn_move(self) -> None:
+        p = self.turn_player
+        reach = 2 if self.boost else 1
+        self._push("pick", (p, "turn", -1, 0, False), "move", (p, reach, "initial"))
+
+    def _turn_event_draw(self) -> None:
+        self.phase = "event_draw"
+        self._draw_event()
+
+    def _turn_main_turn(self) -> None:
+        self.phase = "main_play"
+        self._push("mainplay", self.turn_player, "choose", 0)
+
+    def _turn_main_other(self) -> None:
+        self._push("mainplay", self.other(self.turn_player), "choose", 0)
+
+    def _turn_reveal(self) -> None:
+        self.phase = "action_processing"
+        self.reveal_next = self.turn_player
+        if any(self.plays):
+            self._push("reveal_loop", "window")
+
+    def _turn_window_event(self) -> None:
+        self._push("window", "before_event", self._both())
+
+    def _turn_event(self) -> None:
+        self.phase = "event_processing"
+        self._push("event_process")
+
+    def _turn_window_draw(self) -> None:
+        self._push("window", "before_draw", self._both())
+
+    def _turn_draw(self) -> None:
+        self.phase = "draw"
+        self._push("draw_phase", 0)
+
+    def _turn_end(self) -> None:
+        # Stepping to "start" (done by _f_turn) begins the next turn.
+        pass
+
+    def _both(self) -> tuple[int, ...]:
+        p = self.turn_player
+        return (p, self.other(p))
+
+    # ======================================================================
+    # Decisions: what each decision frame asks and offers
+    # ======================================================================
+    def _decision_spec(self, top: tuple[Any, ...]) -> tuple[int, str, str]:
+        kind = top[0]
+        if kind == "mainplay":
+            _, p, mode, n = top
+            if mode == "choose":
+                return p, f"{self.name(p)}: choose a main play.", "mf.8.4"
+            if mode == "play":
+                return p, f"{self.name(p)}: add another card of the same suit, or finish.", "mf.8.5"
+            return p, f"{self.name(p)}: discard another card, or stop.", "mf.8.7"
+        if kind == "gasp_return":
+            p = top[1]
+            return p, (f"{self.name(p)}: return face-down cards of your suspended action play "
+                       "to your hand for the Last Gasp?"), "mf.17.4"
+        if kind == "gasp_play":
+            p = top[1]
+            return p, f"{self.name(p)}: build your Last Gasp play (one suit).", "mf.17.3"
+        if kind == "window":
+            p = top[2][0]
+            return p, f"{self.name(p)}: use an any-time effect, or pass.", "mf.13.3"
+        return self._pick_spec(top)
+
+    # ---- main play (topic 8, III) --------------------------------------------
+    def _acts_mainplay(self, top: tuple[Any, ...]) -> list[Action]:
+        _, p, mode, n = top
+        hand = self.hands[p]
+        acts: list[Action] = []
+        seen: set[int] = set()
+        if mode == "choose":
+            for c in hand:
+                if c in seen:
+                    continue
+                seen.add(c)
+                lab = self.card_label(c)
+                acts.append(Action(p, "play", (c,), f"Start an action play with {lab}"))
+                acts.append(Action(p, "conserve", (c,), f"Conserve energy with {lab}"))
+                acts.append(Action(p, "discard", (c,), f"Discard {lab}"))
+            acts.append(Action(p, "nothing", (), "Do nothing"))
+        elif mode == "play":
+            suit = self.cards.actions[self.plays[p][0]].suit
+            for c in hand:
+                if self.cards.actions[c].suit == suit:
+                    acts.append(Action(p, "play", (c,), f"Add {self.card_label(c)} to the action play"))
+            k = len(self.plays[p])
+            acts.append(Action(p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})"))
+        else:
+            for c in hand:
+                acts.append(Action(p, "discard", (c,), f"Also discard {self.card_label(c)}"))
+            acts.append(Action(p, "finish", (), "Stop discarding"))
+        return acts
+
+    def _do_mainplay(self, top: tuple[Any, ...], action: Action) -> None:
+        _, p, mode, n = top
+        kind = action.kind
+        who = self.name(p)
+        if kind == "play":
+            c = action.args[0]
+            self.hands[p].remove(c)
+            self.plays[p].append(c)
+            k = len(self.plays[p])
+            if self.tracing:
+                self._log("mf.8.5" if k == 1 else "mf.12.5",
+                          f"{who} places {self.card_label(c)} face down as card {k} of an action play.",
+                          p, "action", (("plays", p, k),), visible_to=(p,),
+                          public_text=f"{who} places card {k} of an action play face down.")
+            self.stack[-1] = ("mainplay", p, "play", k)
+        elif kind == "conserve":
+            c = action.args[0]
+            self.hands[p].remove(c)
+            self.stack.pop()
+            if len(self.conserved) < CE_SPACES:
+                self.conserved.append(c)
+                if self.tracing:
+                    self._log("mf.15.1", f"{who} conserves energy: {self.card_label(c)} goes face up "
+                              f"into Conserved Energy ({len(self.conserved)}/4).", p, "action",
+                              (("conserved", len(self.conserved) - 1, len(self.conserved)),))
+            else:
+                self.action_discard.append(c)
+                if self.tracing:
+                    self._log("mf.15.5", f"{who} conserves {self.card_label(c)}, but Conserved Energy "
+                              "is full, so the card is discarded.", p, "action")
+        elif kind == "discard":
+            c = action.args[0]
+            self.hands[p].remove(c)
+            self.action_discard.append(c)
+            if self.tracing:
+                self._log("mf.8.7", f"{who} discards {self.card_label(c)} face down.", p, "action",
+                          visible_to=(p,), public_text=f"{who} discards a card face down.")
+            if mode == "discard" or not self.hands[p]:
+                self.stack.pop()
+            else:
+                self.stack[-1] = ("mainplay", p, "discard", 1)
+        elif kind == "nothing":
+            self.stack.pop()
+            if self.tracing:
+                self._log("mf.8.8", f"{who} does nothing for the main play.", p, "action")
+        elif kind == "finish":
+            self.stack.pop()
+            if mode == "play" and self.tracing:
+                k = len(self.plays[p])
+                self._log("mf.12.7", f"{who}'s action play is set: {k} card{'s' * (k > 1)} face down.",
+                          p, "action")
+
+    # ---- any-time windows (topic 13) -------------------------------------------
+    def anytime_options(self, p: int) -> list[Action]:
+        """Any-time effects player ``p`` could use now, with what they would pay."""
+        if self.dead[p] or not self.stack:
+            return []
+        acts: list[Action] = []
+        for c in self.conditions[p]:
+            block = (self.cards.actions[c].condition or {}).get("anytime")
+            if block:
+                acts += self._anytime_acts(p, "cond", c, self.card_name(c), block)
+        if self.allies[p]:
+            for name in self.complete_allies(p):
+                block = self._ally_block(name).get("anytime")
+                if block:
+                    first = min(a for a in self.allies[p] if self.cards.allies[a].name == name)
+                    acts += self._anytime_acts(p, "ally", first, name, block)
+        return acts
+
+    def _anytime_acts(self, p: int, src: str, idx: int, name: str,
+                      block: dict[str, Any]) -> list[Action]:
+        cost = block["cost"]
+        label = block.get("label", "use")
+        if "discard_tag" in cost:
+            tag = cost["discard_tag"]
+            by_name: dict[str, int] = {}
+            for c in self.hands[p]:
+                card = self.cards.actions[c]
+                if tag in card.tags and card.name not in by_name:
+                    by_name[card.name] = c
+            return [Action(p, "anytime", (src, idx, c),
+                           f"{name}: {label} (discard {self.card_name(c)})")
+                    for c in by_name.values()]
+        if cost.get("discard_self"):
+            give = "discard it" if src == "cond" else "return the ally to the deck"
+            return [Action(p, "anytime", (src, idx, -1), f"{name}: {label} ({give})")]
+        if f"{src}:{idx}" in self.used_once[p]:
+            return []
+        return [Action(p, "anytime", (src, idx, -1), f"{name}: {label} (once per turn)")]
+
+    def _window_open(self, top: tuple[Any, ...]) -> bool:
+        _, tag, asked = top
+        while asked and not self.anytime_options(asked[0]):
+            asked = asked[1:]
+        if not asked:
+            self.stack.pop()
+            return False
+        self.stack[-1] = ("window", tag, asked)
+        return True
+
+    def _acts_window(self, top: tuple[Any, ...]) -> list[Action]:
+        p = top[2][0]
+        return self.anytime_options(p) + [Action(p, "pass", (), "Pass (use nothing now)")]
+
+    def _do_window(self, top: tuple[Any, ...], action: Action) -> None:
+        _, tag, asked = top
+        p = asked[0]
+        if action.kind == "pass":
+            self.stack[-1] = ("window", tag, asked[1:])
+            return
+        src, idx, pay = action.args
+        if src == "cond":
+            block = self.cards.actions[idx].condition["anytime"]  # type: ignore[index]
+            ref = ("action", idx, "condition", "anytime", "effects")
+            name = self.card_name(idx)
+        else:
+            name = self.cards.allies[idx].name
+            block = self._ally_block(name)["anytime"]
+            ref = ("ally", idx, "effect", "anytime", "effects")
+        cost = block["cost"]
+        if pay >= 0:
+            self.hands[p].remove(pay)
+            self.action_discard.append(pay)
+            paid = f" by discarding {self.card_name(pay)}"
+        elif cost.get("discard_self"):
+            if src == "cond":
+                self.conditions[p].remove(idx)
+                self.action_discard.append(idx)
+                paid = " and discards it"
+            else:
+                self._return_ally_group(p, name)
+                paid = " and returns the ally to the ally deck"
+        else:
+            self.used_once[p].append(f"{src}:{idx}")
+            paid = " (once this turn)"
+        if self.tracing:
+            self._log("mf.13.3", f"{self.name(p)} uses the any-time effect of {name}{paid}.", p,
+                      "action")
+        in_gasp = self.in_gasp == p
+        ctx = (p, "anytime", idx, 0, in_gasp)
+        self._push("card_done", ctx)
+        self._push("effects", ctx, ref, 0)
+
+    # ======================================================================
+    # Picks: the small choices inside effects and phases
+    # ======================================================================
+    def _pick_spec(self, top: tuple[Any, ...]) -> tuple[int, str, str]:
+        _, ctx, what, args = top
+        p = ctx[0]
+        who = self.name(p)
+        if what == "expend":
+            return p, f"{who}: Conserved Energy is full. Expend it?", "mf.15.3"
+        if what == "move":
+            mover = args[0]
+            if args[2] == "initial":
+                return mover, f"{self.name(mover)}: initial movement.", "mf.8.2"
+            return p, f"{who}: how far does {self.name(mover)} move?", "mf.12.2"
+        if what == "draw_source":
+            return args[0], f"{self.name(args[0])}: draw from the pile or from Conserved Energy?", "mf.15.2"
+        if what == "discard_chosen":
+            return args[0], f"{self.name(args[0])}: choose a card to discard.", "mf.12.2"
+        if what == "night_pick":
+            return p, f"{who}: choose one of the Actions by the Night.", "mf.10.8"
+        if what == "dark_pick":
+            return p, f"{who}: choose one of the Actions by the Dark.", "mf.10.10"
+        if what == "gasp_order":
+            return p, f"{who}: several players must make a Last Gasp; choose who goes first.", "mf.19.3"
+        prompts = {
+            "wound_target": ("choose who receives the wounds.", "mf.12.2"),
+            "heal_target": ("choose who is healed.", "mf.12.2"),
+            "take_ally": ("choose an ally card to take.", "mf.14.2"),
+            "return_ally": ("choose an ally to return to the ally deck.", "mf.14.5"),
+            "remove_condition": ("choose a condition to discard.", "mf.13.1"),
+            "take_conserved": ("choose a card to take from Conserved Energy.", "mf.15.2"),
+            "peek_keep": ("keep the top event where it is, or put it on the bottom?", "mf.19.1"),
+            "choose_one": ("choose one option.", "mf.12.2"),
+            "wound_split": ("divide the wounds between the players.", "mf.11.9"),
+        }
+        text, rule = prompts[what]
+        return p, f"{who}: {text}", rule
+
+    def _acts_pick(self, top: tuple[Any, ...]) -> list[Action]:
+        return getattr(self, "_pick_acts_" + top[2])(top[1], top[3])
+
+    def _do_pick(self, top: tuple[Any, ...], action: Action) -> None:
+        self.stack.pop()
+        getattr(self, "_pick_do_" + top[2])(top[1], top[3], action)
+
+    # ---- expending Conserved Energy (topic 15) ----
+    def _pick_acts_expend(self, ctx: Any, args: Any) -> list[Action]:
+        p = ctx[0]
+        acts = [Action(p, "expend", ("no",), "Keep Conserved Energy")]
+        if self.pos[p] < END:
+            acts.append(Action(p, "expend", ("move",), "Expend Conserved Energy to move two roads"))
+        acts.append(Action(p, "expend", ("heal",), "Expend Conserved Energy to heal one wound"))
+        return acts
+
+    def _pick_do_expend(self, ctx: Any, args: Any, action: Action) -> None:
+        p = ctx[0]
+        choice = action.args[0]
+        if choice == "no":
+            return
+        spent = self.conserved[:]
+        self.action_discard.extend(spent)
+        self.conserved.clear()
+        if self.tracing:
+            names = ", ".join(self.card_name(c) for c in spent)
+            self._log("mf.15.3", f"{self.name(p)} expends Conserved Energy ({names} go to the "
+                      f"discard pile) to {'move two roads' if choice == 'move' else 'heal one wound'}.",
+                      p, "action")
+        if choice == "move":
+            self.boost = True
+        else:
+            self._heal(p, 1, "mf.15.3")
+
+    # ---- movement (topics 8, 10, 15) ----
+    def _pick_acts_move(self, ctx: Any, args: Any) -> list[Action]:
+        mover, reach, why = args
+        chooser = mover if why == "initial" else ctx[0]
+        room = END - self.pos[mover]
+        if why == "initial" and self.boost and self._ruling("expend_movement") == "exactly_two":
+            options = [0, min(2, room)]
+        else:
+            options = list(range(0, min(reach, room) + 1))
+        acts = []
+        for d in sorted(set(options)):
+            if d == 0:
+                label = f"{self.name(mover)} stays on {self._pos_name(self.pos[mover])}"
+            else:
+                label = (f"{self.name(mover)} moves {d} road{'s' * (d > 1)} to "
+                         f"{self._pos_name(self.pos[mover] + d)}")
+            acts.append(Action(chooser, "move", (d,), label))
+        return acts
+
+    def _pick_do_move(self, ctx: Any, args: Any, action: Action) -> None:
+        mover, reach, why = args
+        d = action.args[0]
+        rule = "mf.15.4" if (why == "initial" and self.boost) else (
+            "mf.8.2" if why == "initial" else "mf.12.2")
+        if why == "initial" and reach > d and END - self.pos[mover] < reach and d > 0:
+            rule = "mf.10.12"
+        self._move(mover, d, rule, ctx[0] if why != "initial" else mover)
+
+    def _pos_name(self, position: int) -> str:
+        road = self.road(position)
+        if position in (START, END) or self.face_up[position]:
+            return road.name
+        return f"a face-down {road.region} road"
+
+    def _move(self, p: int, d: int, rule: str, actor: int) -> None:
+        start = self.pos[p]
+        if d == 0:
+            if self.tracing:
+                why = " (the End of the Road: no further to go)" if start == END else ""
+                self._log("mf.10.11" if start == END else rule,
+                          f"{self.name(p)} stays on {self._pos_name(start)}{why}.", actor, "action")
+            return
+        target = min(start + d, END)
+        b = self.broken_pos
+        crossed = b >= 0 and start < b < target
+        bounced = target == b
+        if bounced:
+            target = b - 1
+        landed = target != start and (not bounced or self._ruling("broken_road_bounce") == "is_a_landing")
+        self.pos[p] = target
+        if self.tracing:
+            self._log(rule, f"{self.name(p)} moves from {self._pos_name(start)} to "
+                      f"{self._pos_name(target) if not bounced else self.road(b).name}.",
+                      actor, "action", (("pos", start, target),))
+            if target - start < d and not bounced:
+                self._log("mf.10.12", f"Movement is impeded at the End of the Road: only "
+                          f"{target - start} of {d} roads.")
+            if bounced:
+                self._log("mf.10.7", f"{self.road(b).name} is the Broken Road: nobody can stop "
+                          f"there, so {self.name(p)} goes back to {self._pos_name(target)}.",
+                          changes=(("pos", b, target),))
+            if crossed:
+                self._log("mf.15.4" if rule == "mf.15.4" else "mf.10.2",
+                          f"{self.name(p)} passes over the Broken Road.")
+        self._update_visibility()
+        if landed and target == END and self.dark:
+            self._push("pick", (p, "road", -1, 0, False), "dark_pick", ())
+        elif landed and target == END and self.tracing:
+            self._log("mf.10.10", "No Actions by the Dark are left to take.")
+        if landed and self.road(target).ambush:
+            self._ambush(p, self.road(target).ambush)
+        elif self.tracing and target > start + 1:
+            for q in range(start + 1, target):
+                if self.road(q).ambush:
+                    self._log("mf.10.6", f"{self.name(p)} passes through the ambush on "
+                              f"{self._pos_name(q)} without stopping: no penalty.")
+        if crossed:
+            if self.night:
+                self._push("pick", (p, "road", -1, 0, False), "night_pick", ())
+            elif self.tracing:
+                self._log("mf.10.8", "No Actions by the Night are left to take.")
+
+    def _update_visibility(self) -> None:
+        for p in range(self.game.num_players):
+            q = self.pos[p] + 1
+            if q <= END and not self.face_up[q]:
+                self.face_up[q] = True
+                if self.tracing:
+                    self._log("mf.10.3", f"The road ahead of {self.name(p)} is turned face up: "
+                              f"{_road_text(self.road(q))}.", changes=(("face_up", q, True),))
+
+    def _ambush(self, p: int, n: int) -> None:
+        if self._passive(p, "ignore_ambush"):
+            if self.tracing:
+                self._log("mf.10.6", f"{self.name(p)} lands on an ambush of {n}, but a lasting "
+                          "effect makes them ignore ambushes.")
+            return
+        if self.tracing:
+            self._log("mf.10.6", f"{self.name(p)} lands on an ambush of {n}: discard {n} random "
+                      f"action cards, then receive {n} wounds.")
+        self._push("ambush_wound", p, n)
+        k = min(n, len(self.hands[p]))
+        if k:
+            self._push("chance", "discard", (p, k, "mf.10.6"))
+
+    def _f_ambush_wound(self, top: tuple[Any, ...]) -> None:
+        _, p, n = top
+        self.stack.pop()
+        self._wound(p, n, (p, "ambush", -1, 0, False), "mf.10.6")
+        self._resolve_gasps()
+
+    def _pick_acts_night_pick(self, ctx: Any, args: Any) -> list[Action]:
+        p = ctx[0]
+        return [Action(p, "take_night", (c,), f"Take {self.card_label(c)} from the Actions by the Night")
+                for c in sorted(set(self.night))]
+
+    def _pick_do_night_pick(self, ctx: Any, args: Any, action: Action) -> None:
+        p, c = ctx[0], action.args[0]
+        self.night.remove(c)
+        self.hands[p].append(c)
+        if self.tracing:
+            self._log("mf.10.8", f"{self.name(p)} crossed the Broken Road, looks at the Actions by "
+                      f"the Night and takes {self.card_label(c)}; the rest go back face down.",
+                      p, "action", visible_to=(p,),
+                      public_text=f"{self.name(p)} crossed the Broken Road and takes one of the "
+                      "Actions by the Night.")
+
+    def _pick_acts_dark_pick(self, ctx: Any, args: Any) -> list[Action]:
+        p = ctx[0]
+        return [Action(p, "take_dark", (c,), f"Take {self.card_label(c)} from the Actions by the Dark")
+                for c in sorted(set(self.dark))]
+
+    def _pick_do_dark_pick(self, ctx: Any, args: Any, action: Action) -> None:
+        p, c = ctx[0], action.args[0]
+        self.dark.remove(c)
+        self.hands[p].append(c)
+        if self.tracing:
+            self._log("mf.10.10", f"{self.name(p)} reached the End of the Road and takes "
+                      f"{self.card_label(c)} from the Actions by the Dark.", p, "action",
+                      visible_to=(p,), public_text=f"{self.name(p)} reached the End of the Road "
+                      "and takes one of the Actions by the Dark.")
+
+    # ---- drawing (topics 8 VI, 15, 19) ----
+    def _f_draw_phase(self, top: tuple[Any, ...]) -> None:
+        i = top[1]
+        order = self._both()
+        if i >= len(order):
+            self.stack.pop()
+            return
+        p = order[i]
+        if len(self.hands[p]) < self.hand_size(p) and self._can_draw():
+            self._draw_one(p, "mf.8.11")
+        else:
+            self.stack[-1] = ("draw_phase", i + 1)
+            if self.tracing and len(self.hands[p]) >= self.hand_size(p):
+                self._log("mf.8.11" if len(self.hands[p]) == self.hand_size(p) else "mf.19.2",
+                          f"{self.name(p)} has {len(self.hands[p])} cards"
+                          + (" (more than seven is fine: there is no discard phase)."
+                             if len(self.hands[p]) > HAND_SIZE else "."))
+
+    def _can_draw(self) -> bool:
+        return bool(self.action_top or self.action_pile or self.action_discard or self.conserved)
+
+    def _f_draw_count(self, top: tuple[Any, ...]) -> None:
+        _, p, remaining, rule = top
+        if remaining <= 0 or not self._can_draw():
+            self.stack.pop()
+            return
+        self.stack[-1] = ("draw_count", p, remaining - 1, rule)
+        self._draw_one(p, rule)
+
+    def _draw_one(self, p: int, rule: str) -> None:
+        if self.conserved:
+            self._push("pick", (p, "draw", -1, 0, False), "draw_source", (p, rule))
+        else:
+            self._draw_from_pile(p, rule)
+
+    def _draw_from_pile(self, p: int, rule: str) -> None:
+        if self.action_top:
+            self._give_card(p, self.action_top.pop(0), rule)
+            return
+        if not self.action_pile:
+            if not self.action_discard:
+                if self.tracing:
+                    self._log(rule, "No action cards are left to draw.")
+                return
+            self.action_pile = sorted(self.action_discard)
+            self.action_discard.clear()
+            if self.tracing:
+                self._log("mf.19.4", "The action draw pile is empty: the discard pile is "
+                          f"shuffled into a new draw pile ({len(self.action_pile)} cards).")
+        self._push("chance", "action_draw", (p, rule))
+
+    def _give_card(self, p: int, c: int, rule: str) -> None:
+        self.hands[p].append(c)
+        if self.tracing:
+            self._log(rule, f"{self.name(p)} draws {self.card_label(c)}.", p,
+                      changes=(("hand_size", len(self.hands[p]) - 1, len(self.hands[p])),),
+                      visible_to=(p,), public_text=f"{self.name(p)} draws an action card.")
+
+    def _pick_acts_draw_source(self, ctx: Any, args: Any) -> list[Action]:
+        p = args[0]
+        acts = []
+        if self.action_top or self.action_pile or self.action_discard:
+            acts.append(Action(p, "draw_pile", (), "Draw from the action draw pile"))
+        for c in sorted(set(self.conserved)):
+            acts.append(Action(p, "draw_conserved", (c,), f"Take {self.card_label(c)} from Conserved Energy"))
+        return acts
+
+    def _pick_do_draw_source(self, ctx: Any, args: Any, action: Action) -> None:
+        p, rule = args
+        if action.kind == "draw_pile":
+            self._draw_from_pile(p, rule)
+            return
+        c = action.args[0]
+        self.conserved.remove(c)
+        self.hands[p].append(c)
+        if self.tracing:
+            self._log("mf.15.2", f"{self.name(p)} draws {self.card_label(c)} from Conserved Energy "
+                      "instead of the draw pile.", p, "action")
+
+    # ---- events: drawing (topic 8 II, 11) ----
+    def _draw_event(self) -> None:
+        if self.event_top:
+            self._reveal_event(self.event_top.pop(0))
+            self.event_top_known.clear()
+            return
+        if not self.event_pile:
+            if self.event_bottom:
+                self._reveal_event(self.event_bottom.pop(0))
+                return
+            if not self.event_discard:
+                if self.tracing:
+                    self._log("mf.8.3", "No event cards are left: this turn has no event.")
+                return
+            self.event_pile = sorted(self.event_discard)
+            self.event_discard.clear()
+            if self.tracing:
+                self._log("mf.19.4", "The event deck is empty: its discard pile is shuffled into a "
+                          f"new deck ({len(self.event_pile)} cards).")
+        self._push("chance", "event_draw", ("mf.8.3",))
+
+    def event_visible_to_all(self) -> bool:
+        if self.event < 0:
+            return True
+        return self.cards.events[self.event].seen or self._ruling("all_events_seen") == "on"
+
+    def _reveal_event(self, e: int) -> None:
+        self.event = e
+        if not self.tracing:
+            return
+        card = self.cards.events[e]
+        p = self.turn_player
+        desc = f"{card.name} (an {'seen' if card.seen else 'unseen'} {card.kind}"
+        desc += f", health {card.health})" if card.kind == "opposition" else ")"
+        if self.event_visible_to_all():
+            rule = "mf.11.7" if card.seen else "mf.11.10"
+            self._log(rule, f"{self.name(p)} draws the event {desc} and shows it to everyone.",
+                      p, changes=(("event", None, card.id),))
+        else:
+            self._log("mf.11.8", f"{self.name(p)} draws the event {desc}. It is unseen: only "
+                      f"{self.name(p)} may look at it.", p, changes=(("event", None, card.id),),
+                      visible_to=(p,), public_text=f"{self.name(p)} draws an unseen event and keeps "
+                      "it hidden.")
+
+    # ---- main processing: reveal loop (topic 12) ----
+    def _f_reveal_loop(self, top: tuple[Any, ...]) -> None:
+        stage = top[1]
+        players = [p for p in self._both() if self.revealed[p] < len(self.plays[p])]
+        if not players:
+            self.stack.pop()
+            done = [c for p in self._both() for c in self.plays[p]]
+            for p in self._both():
+                self.plays[p].clear()
+                self.revealed[p] = 0
+            self.action_discard.extend(done)
+            if self.tracing and done:
+                self._log("mf.8.9", f"All action plays are processed; their {len(done)} card"
+                          f"{'s' * (len(done) > 1)} go face down to the discard pile.")
+            return
+        if stage == "window":
+            self.stack[-1] = ("reveal_loop", "reveal")
+            self._push("window", "before_reveal", self._both())
+            return
+        self.stack[-1] = ("reveal_loop", "window")
+        p = self.reveal_next if self.reveal_next in players else players[0]
+        k = self.revealed[p]
+        c = self.plays[p][k]
+        self.revealed[p] = k + 1
+        self.reveal_next = self.other(p)
+        if self.tracing:
+            two = len([q for q in self._both() if self.plays[q]]) > 1
+            why = " (plays alternate, the turn player first)" if two else ""
+            self._log("mf.12.6", f"{self.name(p)} reveals card {k + 1} of their action play: "
+                      f"{self.card_label(c)}{why}.", p, changes=(("revealed", c, True),))
+        self._start_card(p, c, k + 1, False)
+
+    def _start_card(self, p: int, c: int, position: int, in_gasp: bool) -> None:
+        card = self.cards.actions[c]
+        ctx = (p, "action", c, position, in_gasp)
+        self._push("card_done", ctx)
+        if card.effects:
+            self._push("effects", ctx, ("action", c, "effects"), 0)
+        if card.on_reveal:
+            self._push("effects", ctx, ("action", c, "on_reveal"), 0)
+
+    def _f_card_done(self, top: tuple[Any, ...]) -> None:
+        ctx = top[1]
+        self.stack.pop()
+        if ctx[1] == "event":
+            e = self.event
+            if e >= 0:
+                self.event_discard.append(e)
+                self.event = -1
+                if self.tracing:
+                    self._log("mf.8.12", "The event is put face down in the event discard pile.")
+        self._resolve_gasps()
+
+    # ---- event processing (topic 11) ----
+    def _f_event_process(self, top: tuple[Any, ...]) -> None:
+        self.stack.pop()
+        e = self.event
+        if e < 0:
+            return
+        card = self.cards.events[e]
+        p = self.turn_player
+        hidden = not self.event_visible_to_all()
+        vis = (p,) if hidden else None
+        ctx = (p, "event", e, 0, False)
+        if self.event_prevented:
+            if self.tracing:
+                rule = "mf.11.3" if card.kind == "incident" else "mf.11.4"
+                self._log(rule, f"{card.name} was prevented this turn: none of its effects happen.",
+                          p, visible_to=vis, public_text=f"{self.name(p)}'s event was prevented: "
+                          "nothing happens.")
+            self._push("card_done", ctx)
+            return
+        self._push("card_done", ctx)
+        if card.kind == "incident":
+            if self.tracing:
+                self._log("mf.11.3", f"{self.name(p)} processes the incident {card.name}: its "
+                          "effect and its bonus both happen.", p, visible_to=vis,
+                          public_text=f"{self.name(p)} processes the unseen event.")
+            if card.bonus:
+                self._push("effects", ctx, ("event", e, "bonus"), 0)
+            if card.effect:
+                self._push("effects", ctx, ("event", e, "effect"), 0)
+            return
+        defeated = self.opp_wounds >= card.health
+        if self.tracing:
+            self._log("mf.11.5", f"The opposition {card.name} took {self.opp_wounds} wound"
+                      f"{'s' * (self.opp_wounds != 1)} this turn against health {card.health}: "
+                      f"{'defeated' if defeated else 'not defeated'}.", p, visible_to=vis,
+                      public_text=f"{self.name(p)} processes the unseen event "
+                      f"({'defeated' if defeated else 'not defeated'}).")
+            self._log("mf.11.6", f"{self.name(p)} processes the {'defeated' if defeated else 'undefeated'}"
+                      f" outcome of {card.name}.", p, visible_to=vis, public_text="")
+        part = "defeated" if defeated else "undefeated"
+        if getattr(card, part):
+            self._push("effects", ctx, ("event", e, part), 0)
+
+    # ======================================================================
+    # Effects (the effect vocabulary of docs/mantis_falls_cards.md)
+    # ======================================================================
+    def _f_effects(self, top: tuple[Any, ...]) -> None:
+        _, ctx, ref, i = top
+        effects = self.game.resolve(ref)
+        if i >= len(effects):
+            self.stack.pop()
+            return
+        self.stack[-1] = ("effects", ctx, ref, i + 1)
+        eff = effects[i]
+        preds = eff.get("if")
+        if preds:
+            ok = self._holds(ctx, preds)
+            if self.tracing:
+                from tutor.games.mantis_falls.text import predicate_text
+
+                witness = "truly_witness" in preds
+                rule = "mf.19.5" if witness and not ok else "mf.12.3"
+                verdict = "met" if ok else "not met, so this effect does not happen"
+                self._log(rule, f"{self._source_name(ctx)}: sometimes-effect "
+                          f"({predicate_text(preds)}) — criteria {verdict}.", ctx[0],
+                          visible_to=self._ctx_vis(ctx), public_text="")
+            if not ok:
+                return
+        getattr(self, "_e_" + eff["do"])(ctx, eff, ref + (i,))
+
+    def _source_name(self, ctx: tuple[Any, ...]) -> str:
+        src, idx = ctx[1], ctx[2]
+        if src in ("action", "anytime") and idx >= 0 and src == "action":
+            return self.card_name(idx)
+        if src == "event":
+            return self.cards.events[idx].name
+        if src == "anytime":
+            return "any-time effect"
+        return "ambush"
+
+    def _ctx_vis(self, ctx: tuple[Any, ...]) -> Any:
+        if ctx[1] == "event" and not self.event_visible_to_all():
+            return (ctx[0],)
+        return None
+
+    def _holds(self, ctx: tuple[Any, ...], preds: dict[str, Any]) -> bool:
+        p = ctx[0]
+        o = self.other(p)
+        for key, val in preds.items():
+            if key == "truly_witness":
+                ok = (self.roles[p] == "witness") == bool(val)
+            elif key == "near_phone":
+                ok = self.phone_distance(self.pos[p]) <= int(val)
+            elif key == "at_bus_stop":
+                ok = self.road(self.pos[p]).bus_stop == bool(val)
+            elif key == "region":
+                ok = self.road(self.pos[p]).region == val
+            elif key == "event_kind":
+                ok = self.event >= 0 and self.cards.events[self.event].kind == val
+            elif key == "event_seen":
+                ok = self.event >= 0 and self.cards.events[self.event].seen == bool(val)
+            elif key == "wounds_at_least":
+                ok = self.wounds[p] >= int(val)
+            elif key == "other_wounds_at_least":
+                ok = self.wounds[o] >= int(val)
+            elif key == "same_road":
+                ok = (self.pos[p] == self.pos[o]) == bool(val)
+            elif key == "ahead_of_other":
+                ok = (self.pos[p] > self.pos[o]) == bool(val)
+            elif key == "behind_other":
+                ok = (self.pos[p] < self.pos[o]) == bool(val)
+            elif key == "play_position_at_least":
+                ok = ctx[3] >= int(val)
+            elif key == "in_last_gasp":
+                ok = bool(ctx[4]) == bool(val)
+            elif key == "hand_at_most":
+                ok = len(self.hands[p]) <= int(val)
+            elif key == "stoplight_at_least":
+                road = self.road(self.pos[self._stoplight_player(ctx)])
+                ok = road.stoplight(val["color"]) >= int(val["value"])
+            elif key == "has_condition":
+                ok = any(self.card_name(c) == val for c in self.conditions[p])
+            elif key == "is_turn_player":
+                ok = (p == self.turn_player) == bool(val)
+            else:  # the schema forbids other keys
+                ok = False
+            if not ok:
+                return False
+        return True
+
+    def _targets(self, ctx: tuple[Any, ...], target: str) -> list[int]:
+        p = ctx[0]
+        if target == "self":
+            return [p]
+        if target == "other":
+            return [self.other(p)]
+        if target == "each_player":
+            return list(self._both())
+        return []
+
+    def _target_actions(self, ctx: tuple[Any, ...], kind: str, with_opposition: bool) -> list[Action]:
+        p = ctx[0]
+        acts = [Action(p, kind, ("player", q), f"{self.name(q)}" + (" (you)" if q == p else ""))
+                for q in range(self.game.num_players)]
+        if with_opposition and self._opposition_open():
+            acts.append(Action(p, kind, ("opposition", -1),
+                               f"The opposition {self.cards.events[self.event].name}"))
+        return acts
+
+    def _opposition_open(self) -> bool:
+        return self.event >= 0 and self.cards.events[self.event].kind == "opposition"
+
+    # ---- wound / heal ----
+    def _e_wound(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        amount = self._amount(eff["amount"], ctx)
+        target = eff.get("target", "self")
+        if target in ("choose_player", "choose_any"):
+            self._push("pick", ctx, "wound_target", (amount, target == "choose_any"))
+        elif target == "opposition":
+            self._wound_opposition(amount, ctx)
+        else:
+            for q in self._targets(ctx, target):
+                self._wound(q, amount, ctx, "mf.12.2" if ctx[1] != "event" else "mf.11.6")
+
+    def _pick_acts_wound_target(self, ctx: Any, args: Any) -> list[Action]:
+        return self._target_actions(ctx, "wound_target", bool(args[1]))
+
+    def _pick_do_wound_target(self, ctx: Any, args: Any, action: Action) -> None:
+        who, q = action.args
+        if who == "opposition":
+            self._wound_opposition(args[0], ctx)
+        else:
+            self._wound(q, args[0], ctx, "mf.12.2")
+
+    def _wound_opposition(self, amount: int, ctx: tuple[Any, ...]) -> None:
+        if self.event < 0:
+            if self.tracing:
+                self._log("mf.11.5", "There is no event this turn: the wounds meant for an "
+                          "opposition do nothing.", ctx[0])
+            return
+        card = self.cards.events[self.event]
+        if card.kind != "opposition":
+            if self.tracing:
+                self._log("mf.11.2", f"{self._source_name(ctx)} deals wounds to an opposition, but "
+                          "this turn's event is an incident: it has no effect on it.", ctx[0],
+                          visible_to=self._ctx_vis_event(), public_text="The wounds meant for an "
+                          "opposition have no effect.")
+            return
+        if self._ruling("opposition_wounds_from") == "actions_only" and ctx[1] != "action":
+            if self.tracing:
+                self._log("mf.11.5", "Under the house rule 'actions_only', only action cards wound "
+                          "the opposition: these wounds do not count.", ctx[0])
+            return
+        extra = self._passive(ctx[0], "extra_opposition_wounds") if ctx[1] != "event" else 0
+        before = self.opp_wounds
+        self.opp_wounds += amount + extra
+        if self.tracing:
+            more = f" (+{extra} from a lasting effect)" if extra else ""
+            self._log("mf.11.5", f"{self.name(ctx[0])} deals {amount} wound{'s' * (amount != 1)}"
+                      f"{more} to the opposition ({self.opp_wounds} of {card.health} this turn).",
+                      ctx[0], changes=(("opposition_wounds", before, self.opp_wounds),),
+                      visible_to=self._ctx_vis_event(), public_text=f"{self.name(ctx[0])} deals "
+                      f"{amount + extra} wounds to the event opposition.")
+
+    def _ctx_vis_event(self) -> Any:
+        return None if self.event_visible_to_all() else (self.turn_player,)
+
+    def _wound(self, q: int, amount: int, ctx: tuple[Any, ...], rule: str) -> None:
+        if self.dead[q] or amount <= 0:
+            return
+        if ctx[1] == "event":
+            cut = self._passive(q, "reduce_event_wounds")
+            if cut:
+                reduced = max(0, amount - cut)
+                if self.tracing:
+                    self._log("mf.13.1", f"A lasting effect of {self.name(q)} reduces the event's "
+                              f"{amount} wounds to {reduced}.", q)
+                amount = reduced
+                if not amount:
+                    return
+        before = self.wounds[q]
+        cap = self.max_wounds[q]
+        after = min(cap, before + amount)
+        self.wounds[q] = after
+        if self.tracing:
+            src = self._source_name(ctx)
+            text = f"{self.name(q)} receives {after - before} wound{'s' * (after - before != 1)}" \
+                   f" ({src}): {after}/{cap}."
+            if before + amount > cap:
+                text += f" {before + amount - cap} more are ignored: nobody goes above maximum wounds."
+            self._log("mf.16.2" if before + amount > cap else rule, text, ctx[0],
+                      changes=(("wounds", before, after),))
+        if after >= cap and before < cap and q != self.in_gasp and q not in self.gasp_due:
+            self.gasp_due.append(q)
+            if self.tracing:
+                self._log("mf.16.3", f"{self.name(q)} is at maximum wounds: not dead yet — a Last "
+                          "Gasp follows once the current card is fully processed.", q)
+
+    def _e_heal(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        amount = self._amount(eff["amount"], ctx)
+        target = eff.get("target", "self")
+        if target == "choose_player":
+            self._push("pick", ctx, "heal_target", (amount,))
+            return
+        for q in self._targets(ctx, target):
+            self._heal(q, amount, "mf.12.2" if ctx[1] != "event" else "mf.11.6")
+
+    def _pick_acts_heal_target(self, ctx: Any, args: Any) -> list[Action]:
+        return self._target_actions(ctx, "heal_target", False)
+
+    def _pick_do_heal_target(self, ctx: Any, args: Any, action: Action) -> None:
+        self._heal(action.args[1], args[0], "mf.12.2")
+
+    def _heal(self, q: int, amount: int, rule: str) -> None:
+        before = self.wounds[q]
+        after = max(0, before - amount)
+        self.wounds[q] = after
+        if self.tracing:
+            extra = " (during a Last Gasp: healing now can save a life)" if q == self.in_gasp else ""
+            self._log(rule, f"{self.name(q)} heals {before - after} wound{'s' * (before - after != 1)}:"
+                      f" {after}/{self.max_wounds[q]}{extra}.", q, changes=(("wounds", before, after),))
+
+    # ---- movement effects ----
+    def _e_move(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        mover = ctx[0] if eff.get("target", "self") == "self" else self.other(ctx[0])
+        roads = int(eff["roads"])
+        if eff.get("up_to", True) and self.pos[mover] < END:
+            self._push("pick", ctx, "move", (mover, roads, "effect"))
+        else:
+            self._move(mover, min(roads, END - self.pos[mover]), "mf.12.2", ctx[0])
+
+    # ---- prevention ----
+    def _e_prevent_event(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        if self.event < 0:
+            if self.tracing:
+                self._log("mf.11.2", "There is no event this turn to prevent.", ctx[0])
+            return
+        self.event_prevented = True
+        if self.tracing:
+            kind = self.cards.events[self.event].kind
+            self._log("mf.11.2" if kind == "incident" else "mf.11.4",
+                      f"{self._source_name(ctx)} prevents this turn's event: when it is processed, "
+                      "none of its effects will happen.", ctx[0],
+                      changes=(("event_prevented", False, True),))
+
+    # ---- drawing and discarding ----
+    def _e_draw(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        for q in reversed(self._targets(ctx, eff.get("target", "self"))):
+            self._push("draw_count", q, int(eff["count"]), "mf.12.2")
+
+    def _e_discard_random(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        for q in reversed(self._targets(ctx, eff.get("target", "other"))):
+            k = min(int(eff["count"]), len(self.hands[q]))
+            if k:
+                self._push("chance", "discard", (q, k, "mf.12.2"))
+
+    def _e_discard_chosen(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        for q in reversed(self._targets(ctx, eff.get("target", "other"))):
+            if self.hands[q]:
+                self._push("pick", ctx, "discard_chosen", (q, int(eff["count"])))
+
+    def _pick_acts_discard_chosen(self, ctx: Any, args: Any) -> list[Action]:
+        q = args[0]
+        return [Action(q, "discard_card", (c,), f"Discard {self.card_label(c)}")
+                for c in sorted(set(self.hands[q]))]
+
+    def _pick_do_discard_chosen(self, ctx: Any, args: Any, action: Action) -> None:
+        q, count = args
+        c = action.args[0]
+        self.hands[q].remove(c)
+        self.action_discard.append(c)
+        if self.tracing:
+            self._log("mf.12.2", f"{self.name(q)} discards {self.card_label(c)} face down.", q,
+                      "action", visible_to=(q,), public_text=f"{self.name(q)} discards a card.")
+        if count > 1 and self.hands[q]:
+            self._push("pick", ctx, "discard_chosen", (q, count - 1))
+
+    # ---- allies (topic 14) ----
+    def _e_take_ally(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        if not self.ally_deck:
+            if self.tracing:
+                self._log("mf.14.2", "The ally deck is empty: there is no ally to take.", ctx[0])
+            return
+        self._push("pick", ctx, "take_ally", (int(eff["count"]),))
+
+    def _pick_acts_take_ally(self, ctx: Any, args: Any) -> list[Action]:
+        p = ctx[0]
+        first: dict[str, int] = {}
+        for a in sorted(self.ally_deck):
+            first.setdefault(self.cards.allies[a].name, a)
+        return [Action(p, "take_ally", (a,), f"Take {n} (ally, complete with "
+                       f"{self.cards.allies[a].requirement})") for n, a in first.items()]
+
+    def _pick_do_take_ally(self, ctx: Any, args: Any, action: Action) -> None:
+        p = ctx[0]
+        a = action.args[0]
+        self.ally_deck.remove(a)
+        self._gain_ally(p, a, "mf.14.2", chosen=True)
+        if args[0] > 1 and self.ally_deck:
+            self._push("pick", ctx, "take_ally", (args[0] - 1,))
+
+    def _gain_ally(self, p: int, a: int, rule: str, chosen: bool) -> None:
+        was = self.complete_allies(p)
+        self.allies[p].append(a)
+        if not self.tracing:
+            return
+        card = self.cards.allies[a]
+        have = sum(1 for x in self.allies[p] if self.cards.allies[x].name == card.name)
+        how = "looks through the ally deck and takes" if chosen else "draws"
+        self._log(rule, f"{self.name(p)} {how} {card.name} ({have}/{card.requirement}).", p,
+                  "action" if chosen else "auto", visible_to=(p,),
+                  public_text=f"{self.name(p)} takes an ally card face down.")
+        if card.name in self.complete_allies(p) and card.name not in was:
+            self._log("mf.14.4", f"{card.name} is complete for {self.name(p)}: the cards turn face "
+                      "up and the ally's effect is active.", p)
+        elif card.name not in self.complete_allies(p):
+            self._log("mf.14.3", f"{card.name} is incomplete ({have}/{card.requirement}): kept face "
+                      "down, no effect yet.", p, visible_to=(p,), public_text="")
+
+    def _e_return_ally(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        q = self._targets(ctx, eff.get("target", "other"))[0]
+        if not self.allies[q]:
+            if self.tracing:
+                self._log("mf.14.5", f"{self.name(q)} has no ally to return.", ctx[0])
+            return
+        self._push("pick", ctx, "return_ally", (q,))
+
+    def _pick_acts_return_ally(self, ctx: Any, args: Any) -> list[Action]:
+        q = args[0]
+        names = sorted({self.cards.allies[a].name for a in self.allies[q]})
+        complete = set(self.complete_allies(q))
+        own = q == ctx[0]
+        acts = []
+        for i, n in enumerate(names):
+            shown = n if (n in complete or own) else f"face-down ally group {i + 1}"
+            acts.append(Action(ctx[0], "return_ally", (n,), f"Return {self.name(q)}'s {shown}"))
+        return acts
+
+    def _pick_do_return_ally(self, ctx: Any, args: Any, action: Action) -> None:
+        self._return_ally_group(args[0], action.args[0])
+
+    def _return_ally_group(self, q: int, name: str) -> None:
+        group = [a for a in self.allies[q] if self.cards.allies[a].name == name]
+        for a in group:
+            self.allies[q].remove(a)
+            self.ally_deck.append(a)
+        self.ally_deck.sort()
+        if self.tracing:
+            self._log("mf.14.5", f"{self.name(q)}'s {name} ({len(group)} card"
+                      f"{'s' * (len(group) > 1)}) goes back to the ally deck.", q)
+
+    # ---- conditions (topic 13) ----
+    def _e_keep_as_condition(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        p, src, c = ctx[0], ctx[1], ctx[2]
+        if src != "action":
+            return
+        if c in self.plays[p]:
+            i = self.plays[p].index(c)
+            del self.plays[p][i]
+            if i < self.revealed[p]:
+                self.revealed[p] -= 1
+        elif c in self.gasp_play:
+            i = self.gasp_play.index(c)
+            del self.gasp_play[i]
+            if i < self.gasp_revealed:
+                self.gasp_revealed -= 1
+        else:
+            return
+        self.conditions[p].append(c)
+        if self.tracing:
+            self._log("mf.13.1", f"{self.name(p)} keeps {self.card_name(c)} face up as a condition; "
+                      "its effect lasts until something removes it.", p,
+                      changes=(("conditions", None, self.card_name(c)),))
+
+    def _e_remove_condition(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        target = eff.get("target", "any")
+        owners = list(range(self.game.num_players)) if target == "any" else \
+            self._targets(ctx, target)
+        if any(self.conditions[q] for q in owners):
+            self._push("pick", ctx, "remove_condition", tuple(owners))
+        elif self.tracing:
+            self._log("mf.13.1", "There is no condition to remove.", ctx[0])
+
+    def _pick_acts_remove_condition(self, ctx: Any, args: Any) -> list[Action]:
+        return [Action(ctx[0], "remove_condition", (q, c),
+                       f"Discard {self.name(q)}'s condition {self.card_name(c)}")
+                for q in args for c in sorted(set(self.conditions[q]))]
+
+    def _pick_do_remove_condition(self, ctx: Any, args: Any, action: Action) -> None:
+        q, c = action.args
+        self.conditions[q].remove(c)
+        self.action_discard.append(c)
+        if self.tracing:
+            self._log("mf.13.1", f"{self.name(q)}'s condition {self.card_name(c)} is removed and "
+                      "discarded.", ctx[0], "action")
+
+    # ---- Conserved Energy effects ----
+    def _e_take_conserved(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        if self.conserved:
+            self._push("pick", ctx, "take_conserved", (int(eff["count"]),))
+        elif self.tracing:
+            self._log("mf.15.2", "Conserved Energy is empty: nothing to take.", ctx[0])
+
+    def _pick_acts_take_conserved(self, ctx: Any, args: Any) -> list[Action]:
+        return [Action(ctx[0], "take_conserved", (c,), f"Take {self.card_label(c)}")
+                for c in sorted(set(self.conserved))]
+
+    def _pick_do_take_conserved(self, ctx: Any, args: Any, action: Action) -> None:
+        c = action.args[0]
+        self.conserved.remove(c)
+        self.hands[ctx[0]].append(c)
+        if self.tracing:
+            self._log("mf.15.2", f"{self.name(ctx[0])} takes {self.card_label(c)} from Conserved "
+                      "Energy into their hand.", ctx[0], "action")
+        if args[0] > 1 and self.conserved:
+            self._push("pick", ctx, "take_conserved", (args[0] - 1,))
+
+    # ---- Foresight-type reveal triggers ----
+    def _e_peek_event(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        p = ctx[0]
+        self._push("pick", ctx, "peek_keep", ())
+        if self.event_top:
+            self._peeked(p, self.event_top[0])
+        elif self.event_pile:
+            self._push("chance", "peek", (p, "mf.19.1"))
+        else:
+            self.stack.pop()
+            if self.tracing:
+                self._log("mf.19.1", "The event deck is empty: there is nothing to look at.", p)
+
+    def _peeked(self, p: int, e: int) -> None:
+        if p not in self.event_top_known:
+            self.event_top_known.append(p)
+        if self.tracing:
+            self._log("mf.19.1", f"{self.name(p)} looks at the top event card: "
+                      f"{self.cards.events[e].name}.", p, visible_to=(p,),
+                      public_text=f"{self.name(p)} looks at the top event card.")
+
+    def _pick_acts_peek_keep(self, ctx: Any, args: Any) -> list[Action]:
+        p = ctx[0]
+        return [Action(p, "peek", ("keep",), "Leave it on top"),
+                Action(p, "peek", ("bottom",), "Put it on the bottom of the event deck")]
+
+    def _pick_do_peek_keep(self, ctx: Any, args: Any, action: Action) -> None:
+        p = ctx[0]
+        if action.args[0] == "bottom":
+            e = self.event_top.pop(0)
+            self.event_bottom.append(e)
+            self.event_top_known.clear()
+        if self.tracing:
+            where = "on the bottom of" if action.args[0] == "bottom" else "on top of"
+            self._log("mf.19.1", f"{self.name(p)} puts the event card {where} the event deck.", p,
+                      "action")
+
+    # ---- choices ----
+    def _e_choose_one(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        self._push("pick", ctx, "choose_one", ref)
+
+    def _pick_acts_choose_one(self, ctx: Any, ref: Any) -> list[Action]:
+        eff = self.game.resolve(ref)
+        return [Action(ctx[0], "choose", (k,), opt["label"]) for k, opt in enumerate(eff["options"])]
+
+    def _pick_do_choose_one(self, ctx: Any, ref: Any, action: Action) -> None:
+        k = action.args[0]
+        if self.tracing:
+            label = self.game.resolve(ref)["options"][k]["label"]
+            self._log("mf.12.2", f"{self.name(ctx[0])} chooses: {label}.", ctx[0], "action",
+                      visible_to=self._ctx_vis(ctx), public_text="")
+        self._push("effects", ctx, tuple(ref) + ("options", k, "effects"), 0)
+
+    def _e_wound_split(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        amount = self._amount(eff["amount"], ctx)
+        self._push("pick", ctx, "wound_split", (amount,))
+
+    def _pick_acts_wound_split(self, ctx: Any, args: Any) -> list[Action]:
+        p, amount = ctx[0], args[0]
+        o = self.other(p)
+        return [Action(p, "split", (k,), f"{amount - k} to {self.name(p)}, {k} to {self.name(o)}")
+                for k in range(amount + 1)]
+
+    def _pick_do_wound_split(self, ctx: Any, args: Any, action: Action) -> None:
+        p = ctx[0]
+        k = action.args[0]
+        if self.tracing:
+            self._log("mf.11.9", f"{self.name(p)} divides {args[0]} wounds: {args[0] - k} to "
+                      f"themself, {k} to {self.name(self.other(p))}.", p, "action",
+                      visible_to=(p,), public_text="")
+        rule = "mf.11.6" if ctx[1] == "event" else "mf.12.2"
+        for q, n in ((p, args[0] - k), (self.other(p), k)):
+            self._wound(q, n, ctx, rule)
+
+    # ======================================================================
+    # Last Gasps (topics 16-18)
+    # ======================================================================
+    def _resolve_gasps(self) -> None:
+        if self.in_gasp >= 0 or not self.stack:
+            return  # mf.17.2: a Last Gasp in progress finishes first.
+        due = self.gasp_due
+        if len(due) > 1:
+            self._push("pick", (self.turn_player, "gasp", -1, 0, False), "gasp_order", tuple(due))
+        elif due:
+            self._push("gasp", due.pop(0), "start")
+        elif any(self.dead):
+            self._finish("death")
+
+    def _pick_acts_gasp_order(self, ctx: Any, args: Any) -> list[Action]:
+        return [Action(ctx[0], "gasp_first", (q,), f"{self.name(q)} makes a Last Gasp first")
+                for q in args]
+
+    def _pick_do_gasp_order(self, ctx: Any, args: Any, action: Action) -> None:
+        q = action.args[0]
+        self.gasp_due.remove(q)
+        if self.tracing:
+            self._log("mf.19.3", f"{self.name(ctx[0])}, the turn player, decides that {self.name(q)} "
+                      "makes a Last Gasp first.", ctx[0], "action")
+        self._push("gasp", q, "start")
+
+    def _f_gasp(self, top: tuple[Any, ...]) -> None:
+        _, p, stage = top
+        if stage == "start":
+            self.in_gasp = p
+            self.gasp_play = []
+            self.gasp_revealed = 0
+            if self.tracing:
+                self._log("mf.17.3", f"{self.name(p)} makes a Last Gasp play: everything else is "
+                          "suspended.", p)
+            self.stack[-1] = ("gasp", p, "reveal")
+            self._push("gasp_play", p)
+            if self.revealed[p] < len(self.plays[p]):
+                self._push("gasp_return", p)
+        elif stage == "reveal":
+            if self.gasp_revealed >= len(self.gasp_play):
+                self.stack[-1] = ("gasp", p, "end")
+                return
+            self.stack[-1] = ("gasp", p, "window")
+            k = self.gasp_revealed
+            c = self.gasp_play[k]
+            self.gasp_revealed = k + 1
+            if self.tracing:
+                self._log("mf.17.3", f"{self.name(p)} reveals Last Gasp card {k + 1}: "
+                          f"{self.card_label(c)}.", p)
+            self._start_card(p, c, k + 1, True)
+        elif stage == "window":
+            self.stack[-1] = ("gasp", p, "reveal")
+            if self.gasp_revealed < len(self.gasp_play):
+                self._push("window", "gasp", self._both())
+        elif stage == "end":
+            self.stack.pop()
+            self._end_gasp(p)
+
+    def _acts_gasp_return(self, top: tuple[Any, ...]) -> list[Action]:
+        p = top[1]
+        hidden = self.plays[p][self.revealed[p]:]
+        acts = [Action(p, "return_to_hand", (c,), f"Return {self.card_label(c)} to your hand")
+                for c in sorted(set(hidden))]
+        acts.append(Action(p, "keep_face_down", (), "Leave the rest in the suspended action play"))
+        return acts
+
+    def _do_gasp_return(self, top: tuple[Any, ...], action: Action) -> None:
+        p = top[1]
+        if action.kind == "keep_face_down":
+            self.stack.pop()
+            return
+        c = action.args[0]
+        self.plays[p].remove(c)
+        self.hands[p].append(c)
+        if self.tracing:
+            self._log("mf.17.4", f"{self.name(p)} returns {self.card_label(c)} from the suspended "
+                      "action play to their hand for the Last Gasp.", p, "action",
+                      visible_to=(p,), public_text=f"{self.name(p)} returns a face-down card from "
+                      "their action play to their hand.")
+        if self.revealed[p] >= len(self.plays[p]):
+            self.stack.pop()
+
+    def _acts_gasp_play(self, top: tuple[Any, ...]) -> list[Action]:
+        p = top[1]
+        suit = self.cards.actions[self.gasp_play[0]].suit if self.gasp_play else None
+        acts = [Action(p, "gasp_add", (c,), f"Add {self.card_label(c)} to the Last Gasp play")
+                for c in sorted(set(self.hands[p]))
+                if suit is None or self.cards.actions[c].suit == suit]
+        must = (not self.gasp_play and self.hands[p]
+                and self._ruling("last_gasp_empty_play") == "must_play_if_able")
+        if not must:
+            k = len(self.gasp_play)
+            acts.append(Action(p, "gasp_finish", (), f"Finish the Last Gasp play ({k} card"
+                               f"{'s' * (k != 1)})"))
+        return acts
+
+    def _do_gasp_play(self, top: tuple[Any, ...], action: Action) -> None:
+        p = top[1]
+        if action.kind == "gasp_finish":
+            self.stack.pop()
+            if self.tracing:
+                k = len(self.gasp_play)
+                self._log("mf.17.3", f"{self.name(p)}'s Last Gasp play has {k} card{'s' * (k != 1)}"
+                          "; they are revealed and processed in sequence.", p, "action")
+            return
+        c = action.args[0]
+        self.hands[p].remove(c)
+        self.gasp_play.append(c)
+        if self.tracing:
+            self._log("mf.17.3", f"{self.name(p)} puts {self.card_label(c)} face down in the Last "
+                      "Gasp play.", p, "action", visible_to=(p,),
+                      public_text=f"{self.name(p)} puts a card face down in the Last Gasp play.")
+
+    def _end_gasp(self, p: int) -> None:
+        leftover = self.gasp_play[:]
+        self.gasp_play.clear()
+        self.gasp_revealed = 0
+        self.action_discard.extend(leftover)
+        before = self.gasps[p]
+        self.gasps[p] += 1
+        self.in_gasp = -1
+        if self.tracing:
+            self._log("mf.16.4", f"{self.name(p)}'s Last Gasp play is over: the gasp marker moves to "
+                      f"{self.gasps[p]}.", p, changes=(("gasps", before, self.gasps[p]),))
+        if self.wounds[p] < self.max_wounds[p] and self.gasps[p] < MAX_GASPS:
+            if self.tracing:
+                self._log("mf.17.5", f"{self.name(p)} survives the Last Gasp ({self.wounds[p]}/"
+                          f"{self.max_wounds[p]} wounds, gasp marker {self.gasps[p]}): play resumes "
+                          "where it was suspended.", p)
+        else:
+            self.dead[p] = True
+            if self.tracing:
+                why = (f"the gasp marker reached {MAX_GASPS}" if self.gasps[p] >= MAX_GASPS
+                       else "they are still at maximum wounds")
+                self._log("mf.18.1", f"{self.name(p)} is dead: {why}.", p,
+                          changes=(("dead", False, True),))
+                if self.gasp_due:
+                    self._log("mf.17.7", f"{self.name(self.gasp_due[0])} is also at maximum wounds "
+                              "and makes a Last Gasp before the game ends.")
+                else:
+                    self._log("mf.17.6", "No other player is at maximum wounds: the game ends now.")
+        self._resolve_gasps()
+
+    # ======================================================================
+    # Chance steps
+    # ======================================================================
+    def _chance_ready(self, top: tuple[Any, ...]) -> bool:
+        return True
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.stack or self.stack[-1][0] != "chance":
+            return []
+        _, what, args = self.stack[-1]
+        if what in ("action_draw",):
+            pool = self.action_pile
+            counts = _counts(pool)
+            n = len(pool)
+            return [(Action(CHANCE, "draw_card", (c,), f"Draw {self.card_label(c)}"), k / n)
+                    for c, k in counts]
+        if what in ("event_draw", "peek"):
+            pool = self.event_pile
+            counts = _counts(pool)
+            n = len(pool)
+            kind = "draw_event" if what == "event_draw" else "top_event"
+            return [(Action(CHANCE, kind, (e,), f"Event: {self.cards.events[e].name}"), k / n)
+                    for e, k in counts]
+        if what == "discard":
+            q = args[0]
+            counts = _counts(self.hands[q])
+            n = len(self.hands[q])
+            return [(Action(CHANCE, "random_discard", (c,), f"Discard {self.card_label(c)} at random"),
+                     k / n) for c, k in counts]
+        return []
+
+    def _do_chance(self, top: tuple[Any, ...], action: Action) -> None:
+        _, what, args = top
+        self.stack.pop()
+        x = action.args[0]
+        if what == "action_draw":
+            p, rule = args
+            self.action_pile.remove(x)
+            self._give_card(p, x, rule)
+        elif what == "event_draw":
+            self.event_pile.remove(x)
+            self._reveal_event(x)
+        elif what == "peek":
+            self.event_pile.remove(x)
+            self.event_top.insert(0, x)
+            self._peeked(args[0], x)
+        elif what == "discard":
+            q, k, rule = args
+            self.hands[q].remove(x)
+            self.action_discard.append(x)
+            if self.tracing:
+                self._log(rule, f"{self.name(q)} discards {self.card_label(x)} at random, face down.",
+                          q, "chance")
+            if k > 1 and self.hands[q]:
+                self._push("chance", "discard", (q, k - 1, rule))
+
+    # ======================================================================
+    # Game end (topic 20)
+    # ======================================================================
+    def _finish(self, how: str) -> None:
+        self.stack.clear()
+        self.phase = "game_over"
+        self._legal = None
+        n = self.game.num_players
+        roles = self.roles
+        witnesses = [p for p in range(n) if roles[p] == "witness"]
+        assassins = [p for p in range(n) if roles[p] == "assassin"]
+        dead = [p for p in range(n) if self.dead[p]]
+        returns = [0] * n
+        tie = False
+        if how == "escape":
+            rule = "mf.20.4" if not assassins else "mf.20.5"
+            winners = witnesses
+            why = "the players escaped together"
+        elif not assassins:
+            rule, winners, why = "mf.20.4", [], "a witness died, so the witnesses lose together"
+        else:
+            w_dead = any(p in dead for p in witnesses)
+            a_dead = any(p in dead for p in assassins)
+            if w_dead and a_dead:
+                rule, winners, tie, why = "mf.20.6", [], True, "a witness and the assassin both died"
+            elif w_dead:
+                rule, winners, why = "mf.20.5", assassins, "a witness died and the assassin lives"
+            else:
+                rule, winners, why = "mf.20.5", witnesses, "the assassin died and the witness lives"
+        for p in range(n):
+            returns[p] = 0 if tie else (1 if p in winners else -1)
+        self.result = {
+            "end": how,
+            "winners": winners,
+            "tie": tie,
+            "dead": dead,
+            "roles": list(roles),
+            "returns": returns,
+            "turns": self.turn_no,
+            "gasps": list(self.gasps),
+            "why": why,
+            "rule": rule,
+        }
+        if self.tracing:
+            self._log("mf.20.3", "The game is over; roles are revealed: " + ", ".join(
+                f"{self.name(p)} was {'an' if roles[p] == 'assassin' else 'a'} {roles[p]}"
+                for p in range(n)) + ".")
+            names = " and ".join(self.name(p) for p in winners)
+            verdict = "It is a tie." if tie else (f"{names} win{'s' * (len(winners) == 1)}."
+                                                  if winners else "Everybody loses.")
+            self._log(rule, f"{verdict} ({why}).")
+
+    # ======================================================================
+    # Views (hidden information)
+    # ======================================================================
+    def view(self, player: int | None) -> dict[str, Any]:
+        omni = player is None
+        over = self.result is not None
+        n = self.game.num_players
+        players = []
+        for p in range(n):
+            mine = omni or p == player
+            hidden_play = self.plays[p][self.revealed[p]:]
+            players.append({
+                "name": self.name(p),
+                "position": self.pos[p],
+                "road": self._pos_name(self.pos[p]),
+                "wounds": self.wounds[p],
+                "max_wounds": self.max_wounds[p],
+                "gasps": self.gasps[p],
+                "dead": self.dead[p],
+                "role": self.roles[p] if (mine or over) else None,
+                "hand": sorted(self.card_name(c) for c in self.hands[p]) if mine else None,
+                "hand_count": len(self.hands[p]),
+                "conditions": [self.card_name(c) for c in self.conditions[p]],
+                "allies_complete": self.complete_allies(p),
+                "allies_incomplete": (sorted(self.cards.allies[a].name for a in self.allies[p]
+                                             if self.cards.allies[a].name not in
+                                             self.complete_allies(p)) if mine else None),
+                "ally_cards": len(self.allies[p]),
+                "action_play": [self.card_name(c) for c in self.plays[p][: self.revealed[p]]]
+                + ([self.card_name(c) for c in hidden_play] if mine else
+                   ["(face down)"] * len(hidden_play)),
+                "action_play_revealed": self.revealed[p],
+            })
+        roads = []
+        for q in range(END + 1):
+            road = self.road(q)
+            up = q in (START, END) or self.face_up[q]
+            info: dict[str, Any] = {"position": q, "region": road.region, "face_up": up}
+            if up or omni:
+                info.update(name=road.name, stoplight=[road.green, road.yellow, road.red],
+                            phone=road.phone, bus_stop=road.bus_stop, ambush=road.ambush,
+                            broken=road.broken)
+            roads.append(info)
+        event: dict[str, Any] | None = None
+        if self.event >= 0:
+            card = self.cards.events[self.event]
+            visible = omni or self.event_visible_to_all() or player == self.turn_player
+            event = {"seen": card.seen, "prevented": self.event_prevented,
+                     "opposition_wounds": self.opp_wounds}
+            if visible:
+                event.update(name=card.name, kind=card.kind, health=card.health,
+                             id=card.id)
+        top_event = None
+        if self.event_top and (omni or player in self.event_top_known):
+            top_event = self.cards.events[self.event_top[0]].name
+        gasp = None
+        if self.in_gasp >= 0:
+            g = self.in_gasp
+            mine = omni or g == player
+            gasp = {"player": g,
+                    "cards": [self.card_name(c) for c in self.gasp_play[: self.gasp_revealed]]
+                    + ([self.card_name(c) for c in self.gasp_play[self.gasp_revealed:]] if mine
+                       else ["(face down)"] * (len(self.gasp_play) - self.gasp_revealed))}
+        d = self.decision
+        return {
+            "game": "mantis_falls",
+            "viewer": player,
+            "turn": self.turn_no,
+            "turn_player": self.turn_player,
+            "phase": d.phase,
+            "decision": {"kind": d.kind, "player": d.player, "prompt": d.prompt, "rule": d.rule},
+            "players": players,
+            "roads": roads,
+            "event": event,
+            "event_top": top_event,
+            "conserved": [self.card_name(c) for c in self.conserved],
+            "piles": {
+                "action_draw": len(self.action_pile) + len(self.action_top),
+                "action_discard": len(self.action_discard),
+                "event_draw": len(self.event_pile) + len(self.event_top) + len(self.event_bottom),
+                "event_discard": len(self.event_discard),
+                "ally_deck": len(self.ally_deck),
+                "actions_by_the_night": len(self.night),
+                "actions_by_the_dark": len(self.dark),
+            },
+            "removed_role": self.removed_role if (omni or over) else None,
+            "last_gasp": gasp,
+            "gasp_due": list(self.gasp_due),
+            "outcome": self.result,
+            "trace": self.trace_for(player),
+        }
+
+    # ======================================================================
+    # Why an action is illegal (typed reasons)
+    # ======================================================================
+    def _explain_illegal(self, action: Action) -> Verdict:
+        d = self.decision
+        if d.kind == "terminal":
+            return Verdict(False, "the game is over", "mf.20.3", "game_over")
+        if d.kind == "chance":
+            if action.player != CHANCE:
+                return Verdict(False, f"the next step is chance ({d.prompt}), not a player's choice",
+                               d.rule, "chance_step")
+            return Verdict(False, "that outcome is not possible at this chance step", d.rule,
+                           "impossible_outcome")
+        if action.player != d.player:
+            who = self.name(d.player) if d.player is not None else "nobody"
+            return Verdict(False, f"it is {who}'s decision now ({d.prompt})", d.rule, "wrong_player")
+        top = self.stack[-1]
+        p = action.player
+        kinds = {a.kind for a in self._legal_actions()}
+        if action.kind not in kinds:
+            return Verdict(False, f"'{action.kind}' is not a choice now; {d.prompt}", d.rule,
+                           "wrong_phase")
+        arg = action.args[0] if action.args else None
+        if top[0] == "mainplay":
+            if arg is not None and arg not in self.hands[p]:
+                return Verdict(False, f"{self._any_card(arg)} is not in {self.name(p)}'s hand",
+                               "mf.8.5", "not_in_hand")
+            if top[2] == "play" and action.kind == "play":
+                suit = self.cards.actions[self.plays[p][0]].suit
+                return Verdict(False, f"an action play holds a single suit: {self._any_card(arg)} "
+                               f"is not {suit.title()}", "mf.12.1", "mixed_suits")
+        if top[0] == "gasp_play" and action.kind == "gasp_add":
+            if arg not in self.hands[p]:
+                return Verdict(False, f"{self._any_card(arg)} is not in your hand", "mf.17.3",
+                               "not_in_hand")
+            return Verdict(False, "a Last Gasp play holds a single suit", "mf.17.3", "mixed_suits")
+        if top[0] == "pick" and top[2] == "move":
+            return Verdict(False, f"{self.name(top[3][0])} cannot move {arg} roads now "
+                           f"(at most {max(a.args[0] for a in self._legal_actions())}; two only "
+                           "after expending full Conserved Energy)", d.rule, "too_far")
+        if top[0] == "pick" and top[2] == "wound_target" and action.args[:1] == ("opposition",):
+            return Verdict(False, "this turn's event is not an opposition, so it cannot be wounded",
+                           "mf.11.2", "not_an_opposition")
+        if top[0] == "window":
+            return Verdict(False, "you cannot pay for that any-time effect now", "mf.13.3",
+                           "cannot_pay")
+        return Verdict(False, f"that is not one of the legal choices: {d.prompt}", d.rule,
+                       "not_legal")
+
+    def _any_card(self, c: Any) -> str:
+        if isinstance(c, int) and 0 <= c < len(self.cards.actions):
+            return self.card_label(c)
+        return repr(c)
+
+    def tempting_actions(self) -> list[tuple[Action, Verdict]]:
+        """Plausible but illegal actions now, each with the reason it is illegal.
+
+        Tutorials show these disabled so learners see what the rules forbid.
+        """
+        d = self.decision
+        if d.kind != "choice" or not self.stack:
+            return []
+        top = self.stack[-1]
+        p = d.player
+        assert p is not None
+        out: list[Action] = []
+        if top[0] == "mainplay" and top[2] == "play":
+            suit = self.cards.actions[self.plays[p][0]].suit
+            out = [Action(p, "play", (c,), f"Add {self.card_label(c)} to the action play")
+                   for c in sorted(set(self.hands[p])) if self.cards.actions[c].suit != suit]
+        elif top[0] == "mainplay" and top[2] == "discard":
+            pass
+        elif top[0] == "gasp_play" and self.gasp_play:
+            suit = self.cards.actions[self.gasp_play[0]].suit
+            out = [Action(p, "gasp_add", (c,), f"Add {self.card_label(c)} to the Last Gasp play")
+                   for c in sorted(set(self.hands[p])) if self.cards.actions[c].suit != suit]
+        elif top[0] == "pick" and top[2] == "move" and top[3][2] == "initial":
+            far = max(a.args[0] for a in self._legal_actions()) + 1
+            if self.pos[p] + far <= END:
+                out = [Action(p, "move", (far,), f"{self.name(p)} moves {far} roads")]
+        return [(a, self.check(a)) for a in out]
+
+
+def _counts(pool: list[int]) -> list[tuple[int, int]]:
+    counts: dict[int, int] = {}
+    for c in pool:
+        counts[c] = counts.get(c, 0) + 1
+    return sorted(counts.items())
+
+
+def _grid_cell(position: int) -> tuple[int, int]:
+    """Row (0 sunset .. 2 dark) and column of a road position 1..12 in the 3x4 grid."""
+    row, k = divmod(position - 1, 4)
+    return row, (3 - k if row == 1 else k)
+
+
+def _road_text(road: Any) -> str:
+    from tutor.games.mantis_falls.text import road_card_text
+
+    return road_card_text(road)
+
+
+_CHANCE_PROMPT = {
+    "action_draw": "Draw an action card from the shuffled pile.",
+    "event_draw": "Draw the top event card.",
+    "discard": "Discard a random action card.",
+    "peek": "Turn up the top event card.",
+}
