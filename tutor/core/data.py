@@ -84,10 +84,8 @@ def _expected(error: Any) -> str:
 
 
 def _found(error: Any) -> str:
-    if error.validator == "required":
-        return error.message
-    if error.validator == "additionalProperties":
-        return error.message
+    if error.validator in ("required", "additionalProperties"):
+        return str(error.message)
     return _short(error.instance)
 
 

@@ -105,6 +105,14 @@ class Game(ABC):
         """Return the rule's citation and summary for people."""
         return self.rulebook.describe(rule_id)
 
+    @staticmethod
+    def implemented_rules() -> set[str]:
+        """Return the rule ids the game's engine code cites (for ``tutor rules --coverage``).
+
+        Games override this; the default reports nothing as implemented.
+        """
+        return set()
+
 
 class State(ABC):
     """A point in a game: plain data, a seeded RNG and the trace of what happened.
@@ -163,6 +171,10 @@ class State(ABC):
         """Per-player result: 1 win, 0 tie, -1 loss (zeros while not terminal)."""
 
     # ---- shared behaviour -------------------------------------------------------
+    def decision_kind(self) -> str:
+        """``"choice"``, ``"chance"`` or ``"terminal"``; cheaper than building ``decision``."""
+        return self.decision.kind
+
     def is_terminal(self) -> bool:
         """True when the game is over."""
         return self.decision.kind == "terminal"
@@ -261,10 +273,10 @@ def random_playout(
         RuntimeError: if the game has not ended after ``max_steps`` actions.
     """
     for _ in range(max_steps):
-        decision = state.decision
-        if decision.kind == "terminal":
+        kind = state.decision_kind()
+        if kind == "terminal":
             return state
-        if decision.kind == "chance":
+        if kind == "chance":
             state._apply(state.sample_chance(rng))
             continue
         legal = state._legal_actions()

@@ -77,9 +77,7 @@ class RuleBook:
         self.rulings: dict[str, Ruling] = {}
         rulings_path = base / "rulings.yaml"
         if rulings_path.exists():
-            rr = load_validated(
-                rulings_path, schema_dir / "rulings.schema.yaml", "rulings_file"
-            )
+            rr = load_validated(rulings_path, schema_dir / "rulings.schema.yaml", "rulings_file")
             for entry in rr["rulings"]:
                 self.rulings[entry["id"]] = Ruling(
                     id=entry["id"],
@@ -161,8 +159,13 @@ class RuleBook:
                 }
             )
         pct = round(100.0 * done / in_scope, 1) if in_scope else 0.0
-        return {"game": self.game, "rules": rows, "in_scope": in_scope, "covered": done,
-                "coverage_percent": pct}
+        return {
+            "game": self.game,
+            "rules": rows,
+            "in_scope": in_scope,
+            "covered": done,
+            "coverage_percent": pct,
+        }
 
 
 _RULE_ID = re.compile(r"""["']((?:mf|mt|mn|mc|cf)\.(?:\d+|qr)\.\d+)["']""")
@@ -174,3 +177,72 @@ def cited_rule_ids(package_dir: Path) -> set[str]:
     for path in sorted(package_dir.rglob("*.py")):
         found.update(_RULE_ID.findall(path.read_text(encoding="utf-8")))
     return found
+
+
+_MARK = re.compile(r"""pytest\.mark\.rule\(\s*["']([^"']+)["']\s*\)""")
+_TEST_DEF = re.compile(r"^(\s*)def (test_\w+)\(", re.M)
+
+
+def tests_by_rule(tests_dir: Path, root: Path | None = None) -> dict[str, list[str]]:
+    """Map each rule id to the tests marked ``@pytest.mark.rule(id)`` under ``tests_dir``.
+
+    Markers apply to the next ``def test_...`` after them (decorators), or to every test
+    of a module when given as ``pytestmark``.  Test ids are ``path::name`` relative to
+    ``root`` (default: the parent of ``tests_dir``).
+    """
+    base = root or tests_dir.parent
+    found: dict[str, list[str]] = {}
+    for path in sorted(tests_dir.rglob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(base).as_posix()
+        tests = [(m.start(), m.group(2)) for m in _TEST_DEF.finditer(text)]
+        module_marks = []
+        for line in text.splitlines():
+            if line.startswith("pytestmark"):
+                module_marks += _MARK.findall(line)
+        for rule_id in module_marks:
+            found.setdefault(rule_id, []).extend(f"{rel}::{name}" for _, name in tests)
+        for m in _MARK.finditer(text):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if text[line_start:].startswith("pytestmark"):
+                continue
+            after = [name for pos, name in tests if pos > m.start()]
+            if after:
+                found.setdefault(m.group(1), []).append(f"{rel}::{after[0]}")
+    return {k: sorted(set(v)) for k, v in sorted(found.items())}
+
+
+def sync_tested_by(rules_file: Path, tests: dict[str, list[str]]) -> int:
+    """Rewrite the ``tested_by`` lines of a rules.yaml in place, keeping its comments.
+
+    Returns:
+        How many rules changed.
+    """
+    lines = rules_file.read_text(encoding="utf-8").splitlines()
+    out: list[str] = []
+    current = None
+    changed = 0
+    skip_indent = -1
+    for line in lines:
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        if skip_indent >= 0:
+            if stripped.startswith("- ") and indent > skip_indent:
+                continue
+            skip_indent = -1
+        m = re.match(r"-\s+id:\s*(\S+)", stripped)
+        if m:
+            current = m.group(1)
+        if stripped.startswith("tested_by:") and current is not None:
+            new = tests.get(current, [])
+            new_line = " " * indent + "tested_by: [" + ", ".join(new) + "]"
+            rest = stripped[len("tested_by:") :].strip()
+            if not rest:
+                skip_indent = indent
+            if new_line != line:
+                changed += 1
+            out.append(new_line)
+            continue
+        out.append(line)
+    rules_file.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return changed

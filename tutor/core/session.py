@@ -263,9 +263,7 @@ class Session:
             "game": self.game.name,
             "options": self.game.options,
             "initial": self._initial.to_dict(),
-            "actions": [
-                dict(a.to_dict(), automatic=auto) for _, a, auto in self._history
-            ],
+            "actions": [dict(a.to_dict(), automatic=auto) for _, a, auto in self._history],
             "cursor": self.cursor,
         }
 
@@ -288,7 +286,9 @@ class Session:
         if not isinstance(data, dict):
             raise SessionFileError(source, "expected a JSON object at the top level")
         if data.get("format") != SESSION_FORMAT:
-            raise SessionFileError(source, f"not a Rules Tutor session (format {data.get('format')!r})")
+            raise SessionFileError(
+                source, f"not a Rules Tutor session (format {data.get('format')!r})"
+            )
         if data.get("version") != SESSION_VERSION:
             raise SessionFileError(source, f"unsupported session version {data.get('version')!r}")
         for key in ("game", "initial", "actions"):

@@ -114,30 +114,52 @@ class CardData:
         self.illustrative = bool(raw["actions.yaml"].get("illustrative", False))
         self.actions = [
             ActionCard(
-                i, c["id"], c["name"], c["suit"], frozenset(c.get("tags") or ()),
-                tuple(c.get("on_reveal") or ()), tuple(c.get("effects") or ()),
-                c.get("condition"), c,
+                i,
+                c["id"],
+                c["name"],
+                c["suit"],
+                frozenset(c.get("tags") or ()),
+                tuple(c.get("on_reveal") or ()),
+                tuple(c.get("effects") or ()),
+                c.get("condition"),
+                c,
             )
             for i, c in enumerate(raw["actions.yaml"]["cards"])
         ]
         self.events = [
             EventCard(
-                i, c["id"], c["name"], c["kind"], bool(c["seen"]),
-                tuple(c.get("effect") or ()), tuple(c.get("bonus") or ()),
-                int(c.get("health", 0)), tuple(c.get("undefeated") or ()),
-                tuple(c.get("defeated") or ()), c,
+                i,
+                c["id"],
+                c["name"],
+                c["kind"],
+                bool(c["seen"]),
+                tuple(c.get("effect") or ()),
+                tuple(c.get("bonus") or ()),
+                int(c.get("health", 0)),
+                tuple(c.get("undefeated") or ()),
+                tuple(c.get("defeated") or ()),
+                c,
             )
             for i, c in enumerate(raw["events.yaml"]["cards"])
         ]
+        self.labels = [c.label for c in self.actions]
         self.allies = [
             AllyCard(i, c["id"], c["name"], int(c["requirement"]), c.get("effect") or {}, c)
             for i, c in enumerate(raw["allies.yaml"]["cards"])
         ]
         self.roads = [
             RoadCard(
-                i, c["id"], c["name"], c["region"], int(c["stoplight"]["green"]),
-                int(c["stoplight"]["yellow"]), int(c["stoplight"]["red"]), bool(c["phone"]),
-                bool(c["bus_stop"]), int(c["ambush"]), bool(c["broken"]),
+                i,
+                c["id"],
+                c["name"],
+                c["region"],
+                int(c["stoplight"]["green"]),
+                int(c["stoplight"]["yellow"]),
+                int(c["stoplight"]["red"]),
+                bool(c["phone"]),
+                bool(c["bus_stop"]),
+                int(c["ambush"]),
+                bool(c["broken"]),
             )
             for i, c in enumerate(raw["roads.yaml"]["cards"])
         ]
@@ -154,52 +176,80 @@ class CardData:
     def _check(self, base: Path) -> None:
         """Cross-file checks a schema cannot express."""
         for fname, cards in (
-            ("actions.yaml", self.actions), ("events.yaml", self.events),
-            ("allies.yaml", self.allies), ("roads.yaml", self.roads),
+            ("actions.yaml", self.actions),
+            ("events.yaml", self.events),
+            ("allies.yaml", self.allies),
+            ("roads.yaml", self.roads),
         ):
             seen: set[str] = set()
             for i, c in enumerate(cards):
                 if c.id in seen:
-                    raise RulesetError(str(base / fname), f"cards[{i}].id", "a unique id",
-                                       repr(c.id))
+                    raise RulesetError(
+                        str(base / fname), f"cards[{i}].id", "a unique id", repr(c.id)
+                    )
                 seen.add(c.id)
         regions = [r.region for r in self.roads]
         for region, want in (("start", 1), ("end", 1)):
             if regions.count(region) != want:
-                raise RulesetError(str(base / "roads.yaml"), "cards", f"exactly {want} "
-                                   f"{region} road", f"{regions.count(region)}")
+                raise RulesetError(
+                    str(base / "roads.yaml"),
+                    "cards",
+                    f"exactly {want} {region} road",
+                    f"{regions.count(region)}",
+                )
         for region in ("sunset", "night", "dark"):
             if regions.count(region) < 4:
-                raise RulesetError(str(base / "roads.yaml"), "cards",
-                                   f"at least 4 {region} roads", f"{regions.count(region)}")
+                raise RulesetError(
+                    str(base / "roads.yaml"),
+                    "cards",
+                    f"at least 4 {region} roads",
+                    f"{regions.count(region)}",
+                )
         if sum(r.broken for r in self.roads if r.region != "night"):
-            raise RulesetError(str(base / "roads.yaml"), "cards", "a Broken Road only among "
-                               "night roads", "a broken road in another region")
+            raise RulesetError(
+                str(base / "roads.yaml"),
+                "cards",
+                "a Broken Road only among night roads",
+                "a broken road in another region",
+            )
         hits = [c for c in self.actions if "call_in_a_hit" in c.tags]
         if len(hits) < 2:
-            raise RulesetError(str(base / "actions.yaml"), "cards",
-                               "two cards tagged call_in_a_hit", str(len(hits)))
+            raise RulesetError(
+                str(base / "actions.yaml"),
+                "cards",
+                "two cards tagged call_in_a_hit",
+                str(len(hits)),
+            )
         midnight = [c for c in self.actions if c.suit == "midnight" and c not in hits]
         if len(midnight) < 5:
-            raise RulesetError(str(base / "actions.yaml"), "cards",
-                               "five Midnight cards besides Call in a Hit", str(len(midnight)))
+            raise RulesetError(
+                str(base / "actions.yaml"),
+                "cards",
+                "five Midnight cards besides Call in a Hit",
+                str(len(midnight)),
+            )
         for i, c in enumerate(self.actions):
             keeps = any(e.get("do") == "keep_as_condition" for e in c.effects)
             if keeps != (c.condition is not None):
-                raise RulesetError(str(base / "actions.yaml"), f"cards[{i}].condition",
-                                   "a condition block exactly when effects keep the card as a "
-                                   "condition", "a mismatch")
+                raise RulesetError(
+                    str(base / "actions.yaml"),
+                    f"cards[{i}].condition",
+                    "a condition block exactly when effects keep the card as a condition",
+                    "a mismatch",
+                )
         counts: dict[str, int] = {}
         for a in self.allies:
             counts[a.name] = counts.get(a.name, 0) + 1
         for i, a in enumerate(self.allies):
             if counts[a.name] < a.requirement:
-                raise RulesetError(str(base / "allies.yaml"), f"cards[{i}].requirement",
-                                   f"at most {counts[a.name]} (copies of {a.name})",
-                                   str(a.requirement))
+                raise RulesetError(
+                    str(base / "allies.yaml"),
+                    f"cards[{i}].requirement",
+                    f"at most {counts[a.name]} (copies of {a.name})",
+                    str(a.requirement),
+                )
         if "urbanite" not in self.characters:
-            raise RulesetError(str(base / "characters.yaml"), "cards", "an 'urbanite'",
-                               "none")
+            raise RulesetError(str(base / "characters.yaml"), "cards", "an 'urbanite'", "none")
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
         """Follow a path such as ``("action", 12, "effects", 0, "options", 1, "effects")``.

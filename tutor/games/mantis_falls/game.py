@@ -130,15 +130,27 @@ class MantisFallsGame(Game):
         s.face_up = [False] * (END + 1)
         s.face_up[START] = s.face_up[END] = True
         if log:
-            log("mf.5.1", "The Start and the End of the Road are placed at the two ends of the "
-                "serpentine road.")
-            log("mf.5.2", "The region roads are shuffled and one sunset, one night and one dark "
-                "road are removed from the game unseen.")
-            log("mf.5.3", "The other roads are laid face down: sunset on the bottom row, night in "
-                "the middle, dark on top.")
+            log(
+                "mf.5.1",
+                "The Start and the End of the Road are placed at the two ends of the "
+                "serpentine road.",
+            )
+            log(
+                "mf.5.2",
+                "The region roads are shuffled and one sunset, one night and one dark "
+                "road are removed from the game unseen.",
+            )
+            log(
+                "mf.5.3",
+                "The other roads are laid face down: sunset on the bottom row, night in "
+                "the middle, dark on top.",
+            )
             if s.broken_pos < 0:
-                log("mf.10.9", "The Broken Road was among the removed roads: nobody will reach "
-                    "the Actions by the Night this game.")
+                log(
+                    "mf.10.9",
+                    "The Broken Road was among the removed roads: nobody will reach "
+                    "the Actions by the Night this game.",
+                )
 
         # Midnight actions (mf.5.4-5.6) and the hands (mf.5.7).
         hits = [c.index for c in cards.actions if "call_in_a_hit" in c.tags]
@@ -153,8 +165,11 @@ class MantisFallsGame(Game):
         if log:
             log("mf.5.4", "The seven Midnight action cards are set apart.")
             log("mf.5.5", "Each player gets one Call in a Hit face down in hand.")
-            log("mf.5.6", "The other five Midnight cards are shuffled: three go face down by the "
-                "middle of the road (Actions by the Night), two by the End (Actions by the Dark).")
+            log(
+                "mf.5.6",
+                "The other five Midnight cards are shuffled: three go face down by the "
+                "middle of the road (Actions by the Night), two by the End (Actions by the Dark).",
+            )
         rng.shuffle(rest)
         for p in range(2):
             s.hands[p] += rest[p * 6 : p * 6 + 6]
@@ -162,9 +177,13 @@ class MantisFallsGame(Game):
         if log:
             for p in range(2):
                 hand = ", ".join(s.card_label(c) for c in s.hands[p])
-                log("mf.5.7", f"{names[p]} is dealt six more action cards: {hand}.", p,
-                    visible_to=(p,), public_text=f"{names[p]} is dealt six more action cards "
-                    "(seven in hand).")
+                log(
+                    "mf.5.7",
+                    f"{names[p]} is dealt six more action cards: {hand}.",
+                    p,
+                    visible_to=(p,),
+                    public_text=f"{names[p]} is dealt six more action cards (seven in hand).",
+                )
 
         # Allies and events (mf.5.8), roles (mf.5.9), characters (mf.5.10), pieces (mf.5.11).
         s.ally_deck = sorted(a.index for a in cards.allies)
@@ -177,16 +196,27 @@ class MantisFallsGame(Game):
         s.max_wounds = [urbanite.max_wounds] * 2
         if log:
             log("mf.5.8", "The ally deck and the event deck are shuffled.")
-            log("mf.5.9", "Two witness roles and one assassin role are shuffled; each player gets "
-                "one face down and the third is removed unseen.")
-            log("mf.5.10", f"Each player is an {urbanite.name} (maximum {urbanite.max_wounds} "
-                "wounds).")
-            log("mf.5.11", "Both pieces start on the Start of the Road; wounds and gasp markers "
-                "are at 0.")
+            log(
+                "mf.5.9",
+                "Two witness roles and one assassin role are shuffled; each player gets "
+                "one face down and the third is removed unseen.",
+            )
+            log(
+                "mf.5.10",
+                f"Each player is an {urbanite.name} (maximum {urbanite.max_wounds} wounds).",
+            )
+            log(
+                "mf.5.11",
+                "Both pieces start on the Start of the Road; wounds and gasp markers are at 0.",
+            )
             for p in range(2):
-                log("mf.6.1", f"{names[p]} looks at their role: {s.roles[p]}.", p,
-                    visible_to=(p,), public_text=f"{names[p]} looks at their role and keeps it "
-                    "hidden.")
+                log(
+                    "mf.6.1",
+                    f"{names[p]} looks at their role: {s.roles[p]}.",
+                    p,
+                    visible_to=(p,),
+                    public_text=f"{names[p]} looks at their role and keeps it hidden.",
+                )
 
         # Getting started (mf.6.2-6.4).
         s.face_up[1] = True
@@ -213,7 +243,9 @@ class MantisFallsGame(Game):
         try:
             return MantisFallsState.from_dict(self, data)
         except (KeyError, TypeError, ValueError) as exc:
-            raise SessionFileError("<state>", f"saved state is missing or has a bad {exc}") from None
+            raise SessionFileError(
+                "<state>", f"saved state is missing or has a bad {exc}"
+            ) from None
 
     # --------------------------------------------------------------- scenarios
     def apply_setup(self, state: Any, setup: dict[str, Any]) -> None:

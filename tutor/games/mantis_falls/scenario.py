@@ -14,8 +14,13 @@ from tutor.games.mantis_falls.state import END, START, MantisFallsState
 
 PLAYER_KEYS = {"position", "wounds", "gasps", "role", "hand", "conditions", "allies"}
 SETUP_KEYS = {
-    "players", "turn_player", "conserved", "event_deck_top", "action_deck_top",
-    "roads_face_up", "road_order",
+    "players",
+    "turn_player",
+    "conserved",
+    "event_deck_top",
+    "action_deck_top",
+    "roads_face_up",
+    "road_order",
 }
 
 
@@ -32,8 +37,16 @@ def _list(value: Any, where: str) -> list[Any]:
 
 
 def _action_places(s: MantisFallsState) -> list[list[int]]:
-    return [s.action_top, s.action_pile, s.action_discard, s.night, s.dark, s.conserved,
-            *s.hands, *s.conditions]
+    return [
+        s.action_top,
+        s.action_pile,
+        s.action_discard,
+        s.night,
+        s.dark,
+        s.conserved,
+        *s.hands,
+        *s.conditions,
+    ]
 
 
 def _take_action(s: MantisFallsState, name: Any, where: str, protect: list[int]) -> int:
@@ -62,8 +75,9 @@ def _take_event(s: MantisFallsState, name: Any, where: str) -> int:
                 place.remove(e)
                 return e
     known = sorted({e.name for e in s.cards.events})
-    raise ScenarioError(where, f"no event named {name!r} left in the event deck; events: "
-                        f"{', '.join(known)}")
+    raise ScenarioError(
+        where, f"no event named {name!r} left in the event deck; events: {', '.join(known)}"
+    )
 
 
 def _take_ally(s: MantisFallsState, name: Any, where: str, protect: list[int]) -> int:
@@ -89,12 +103,16 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         raise ScenarioError("setup", "expected a mapping of setup keys")
     unknown = set(setup) - SETUP_KEYS
     if unknown:
-        raise ScenarioError("setup", f"unknown keys {sorted(unknown)}; allowed: {sorted(SETUP_KEYS)}")
+        raise ScenarioError(
+            "setup", f"unknown keys {sorted(unknown)}; allowed: {sorted(SETUP_KEYS)}"
+        )
     notes: list[str] = []
     if "road_order" in setup:
         order = _list(setup["road_order"], "setup.road_order")
         if len(order) != 12:
-            raise ScenarioError("setup.road_order", "expected the 12 region roads, sunset row first")
+            raise ScenarioError(
+                "setup.road_order", "expected the 12 region roads, sunset row first"
+            )
         by_name = {r.name.lower(): r.index for r in s.cards.roads}
         by_name.update({r.id.lower(): r.index for r in s.cards.roads})
         layout = [s.road_at[START]]
@@ -102,8 +120,9 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
             idx = by_name.get(str(name).lower())
             want = ("sunset", "night", "dark")[i // 4]
             if idx is None or s.cards.roads[idx].region != want:
-                raise ScenarioError(f"setup.road_order[{i}]", f"expected a {want} road, found "
-                                    f"{name!r}")
+                raise ScenarioError(
+                    f"setup.road_order[{i}]", f"expected a {want} road, found {name!r}"
+                )
             layout.append(idx)
         if len(set(layout)) != len(layout):
             raise ScenarioError("setup.road_order", "a road appears twice")
@@ -125,20 +144,24 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
             raise ScenarioError(where, "expected a mapping")
         bad = set(entry) - PLAYER_KEYS
         if bad:
-            raise ScenarioError(where, f"unknown keys {sorted(bad)}; allowed: {sorted(PLAYER_KEYS)}")
+            raise ScenarioError(
+                where, f"unknown keys {sorted(bad)}; allowed: {sorted(PLAYER_KEYS)}"
+            )
         if "position" in entry:
             pos = _int(entry["position"], f"{where}.position", START, END)
             if s.road(pos).broken:
                 raise ScenarioError(f"{where}.position", "nobody can stand on the Broken Road")
             s.pos[p] = pos
+            s.face_up[pos] = True  # mf.10.3: a road a piece has reached was already turned up
         if "wounds" in entry:
             s.wounds[p] = _int(entry["wounds"], f"{where}.wounds", 0, s.max_wounds[p] - 1)
         if "gasps" in entry:
             s.gasps[p] = _int(entry["gasps"], f"{where}.gasps", 0, 2)
         if "role" in entry:
             if entry["role"] not in ("witness", "assassin"):
-                raise ScenarioError(f"{where}.role", f"expected witness or assassin, found "
-                                    f"{entry['role']!r}")
+                raise ScenarioError(
+                    f"{where}.role", f"expected witness or assassin, found {entry['role']!r}"
+                )
             s.roles[p] = entry["role"]
         if "hand" in entry:
             names = _list(entry["hand"], f"{where}.hand")
@@ -151,8 +174,10 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
             for i, name in enumerate(_list(entry["conditions"], f"{where}.conditions")):
                 c = _take_action(s, name, f"{where}.conditions[{i}]", s.conditions[p])
                 if s.cards.actions[c].condition is None:
-                    raise ScenarioError(f"{where}.conditions[{i}]", f"{name!r} is not a card "
-                                        "that can be kept as a condition")
+                    raise ScenarioError(
+                        f"{where}.conditions[{i}]",
+                        f"{name!r} is not a card that can be kept as a condition",
+                    )
                 s.conditions[p].append(c)
         if "allies" in entry:
             s.ally_deck.extend(s.allies[p])
@@ -191,6 +216,10 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
     s._legal = None
     s._update_visibility()
     if s.tracing:
-        s._log("mf.5.11", "Scenario setup applied: " + (", ".join(notes) or "positions, hands "
-               "and decks as the scenario describes") + ".")
+        s._log(
+            "mf.5.11",
+            "Scenario setup applied: "
+            + (", ".join(notes) or "positions, hands and decks as the scenario describes")
+            + ".",
+        )
     s._run()

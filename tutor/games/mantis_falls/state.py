@@ -184,7 +184,7 @@ class MantisFallsState(State):
         return self.cards.actions[c].name
 
     def card_label(self, c: int) -> str:
-        return self.cards.actions[c].label
+        return self.cards.labels[c]
 
     def _log(self, rule: str, text: str, actor: int | None = None, kind: str = "auto",
              changes: tuple[tuple[str, Any, Any], ...] = (), visible_to: Any = None,
@@ -275,6 +275,11 @@ class MantisFallsState(State):
         phase = "last_gasp" if self.in_gasp >= 0 else self.phase
         return Decision("choice", player, prompt, rule, phase)
 
+    def decision_kind(self) -> str:
+        if not self.stack:
+            return "terminal"
+        return "chance" if self.stack[-1][0] == "chance" else "choice"
+
     def _legal_actions(self) -> list[Action]:
         if self._legal is None:
             if not self.stack:
@@ -284,7 +289,7 @@ class MantisFallsState(State):
                 if top[0] == "chance":
                     self._legal = [a for a, _ in self.chance_outcomes()]
                 else:
-                    self._legal = sorted(getattr(self, "_acts_" + top[0])(top))
+                    self._legal = sorted(getattr(self, "_acts_" + top[0])(top), key=_order)
         return self._legal
 
     def _apply(self, action: Action) -> None:
@@ -765,11 +770,13 @@ class MantisFallsState(State):
 
     def _update_visibility(self) -> None:
         for p in range(self.game.num_players):
-            q = self.pos[p] + 1
-            if q <= END and not self.face_up[q]:
+            for q in (self.pos[p], self.pos[p] + 1):
+                if q > END or self.face_up[q]:
+                    continue
                 self.face_up[q] = True
                 if self.tracing:
-                    self._log("mf.10.3", f"The road ahead of {self.name(p)} is turned face up: "
+                    where = "ahead of" if q > self.pos[p] else "under"
+                    self._log("mf.10.3", f"The road {where} {self.name(p)} is turned face up: "
                               f"{_road_text(self.road(q))}.", changes=(("face_up", q, True),))
 
     def _ambush(self, p: int, n: int) -> None:
@@ -779,8 +786,9 @@ class MantisFallsState(State):
                           "effect makes them ignore ambushes.")
             return
         if self.tracing:
-            self._log("mf.10.6", f"{self.name(p)} lands on an ambush of {n}: discard {n} random "
-                      f"action cards, then receive {n} wounds.")
+            cards = "1 random action card" if n == 1 else f"{n} random action cards"
+            self._log("mf.10.6", f"{self.name(p)} lands on an ambush of {n}: discard {cards}, "
+                      f"then receive {n} wound{'s' * (n != 1)}.")
         self._push("ambush_wound", p, n)
         k = min(n, len(self.hands[p]))
         if k:
@@ -934,7 +942,7 @@ class MantisFallsState(State):
             return
         card = self.cards.events[e]
         p = self.turn_player
-        desc = f"{card.name} (an {'seen' if card.seen else 'unseen'} {card.kind}"
+        desc = f"{card.name} ({'a seen' if card.seen else 'an unseen'} {card.kind}"
         desc += f", health {card.health})" if card.kind == "opposition" else ")"
         if self.event_visible_to_all():
             rule = "mf.11.7" if card.seen else "mf.11.10"
@@ -1224,13 +1232,17 @@ class MantisFallsState(State):
         after = min(cap, before + amount)
         self.wounds[q] = after
         if self.tracing:
-            src = self._source_name(ctx)
-            text = f"{self.name(q)} receives {after - before} wound{'s' * (after - before != 1)}" \
-                   f" ({src}): {after}/{cap}."
+            got = f"{after - before} wound{'s' * (after - before != 1)}"
+            text = f"{self.name(q)} receives {got} ({self._source_name(ctx)}): {after}/{cap}."
+            public = f"{self.name(q)} receives {got} (unseen event): {after}/{cap}."
             if before + amount > cap:
-                text += f" {before + amount - cap} more are ignored: nobody goes above maximum wounds."
+                extra = f" {before + amount - cap} more are ignored: nobody goes above maximum wounds."
+                text += extra
+                public += extra
+            vis = self._ctx_vis(ctx)
             self._log("mf.16.2" if before + amount > cap else rule, text, ctx[0],
-                      changes=(("wounds", before, after),))
+                      changes=(("wounds", before, after),), visible_to=vis,
+                      public_text=public if vis else "")
         if after >= cap and before < cap and q != self.in_gasp and q not in self.gasp_due:
             self.gasp_due.append(q)
             if self.tracing:
@@ -1705,6 +1717,23 @@ class MantisFallsState(State):
                      k / n) for c, k in counts]
         return []
 
+    def sample_chance(self, rng: Rng | None = None) -> Action:
+        """Sample the chance step directly (same distribution as chance_outcomes)."""
+        if not self.stack or self.stack[-1][0] != "chance":
+            raise ValueError("sample_chance called when the next step is not chance")
+        _, what, args = self.stack[-1]
+        r = rng or self.rng
+        if what == "action_draw":
+            c = self.action_pile[r.below(len(self.action_pile))]
+            return Action(CHANCE, "draw_card", (c,), f"Draw {self.card_label(c)}")
+        if what == "discard":
+            hand = self.hands[args[0]]
+            c = hand[r.below(len(hand))]
+            return Action(CHANCE, "random_discard", (c,), f"Discard {self.card_label(c)} at random")
+        e = self.event_pile[r.below(len(self.event_pile))]
+        kind = "draw_event" if what == "event_draw" else "top_event"
+        return Action(CHANCE, kind, (e,), f"Event: {self.cards.events[e].name}")
+
     def _do_chance(self, top: tuple[Any, ...], action: Action) -> None:
         _, what, args = top
         self.stack.pop()
@@ -1955,6 +1984,10 @@ class MantisFallsState(State):
             if self.pos[p] + far <= END:
                 out = [Action(p, "move", (far,), f"{self.name(p)} moves {far} roads")]
         return [(a, self.check(a)) for a in out]
+
+
+def _order(action: Action) -> tuple[Any, ...]:
+    return (action.player, action.kind, action.args)
 
 
 def _counts(pool: list[int]) -> list[tuple[int, int]]:

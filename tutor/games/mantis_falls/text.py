@@ -39,13 +39,19 @@ def predicate_text(preds: dict[str, Any]) -> str:
         if key == "truly_witness":
             parts.append("ONLY IF YOU ARE TRULY A WITNESS" if val else "you are not a witness")
         elif key == "near_phone":
-            parts.append("you are on a road with a phone" if val == 0
-                         else f"you are within {val} road{'s' if val > 1 else ''} of a phone")
+            parts.append(
+                "you are on a road with a phone"
+                if val == 0
+                else f"you are within {val} road{'s' if val > 1 else ''} of a phone"
+            )
         elif key == "at_bus_stop":
             parts.append("you are at a bus stop" if val else "you are not at a bus stop")
         elif key == "region":
-            parts.append(f"you are in the {val} region" if val in ("sunset", "night", "dark")
-                         else f"you are at the {val} of the road")
+            parts.append(
+                f"you are in the {val} region"
+                if val in ("sunset", "night", "dark")
+                else f"you are at the {val} of the road"
+            )
         elif key == "event_kind":
             parts.append(f"the event is an {val}" if val[0] in "aeiou" else f"the event is a {val}")
         elif key == "event_seen":
@@ -55,8 +61,11 @@ def predicate_text(preds: dict[str, Any]) -> str:
         elif key == "other_wounds_at_least":
             parts.append(f"the other player has at least {val} wounds")
         elif key == "same_road":
-            parts.append("you share a road with the other player" if val
-                         else "you are not on the other player's road")
+            parts.append(
+                "you share a road with the other player"
+                if val
+                else "you are not on the other player's road"
+            )
         elif key == "ahead_of_other":
             parts.append("you are ahead of the other player")
         elif key == "behind_other":
@@ -83,18 +92,38 @@ def effect_text(effect: dict[str, Any]) -> str:
     do = effect["do"]
     t = _TARGET.get(effect.get("target", "self"), effect.get("target", ""))
     if do == "wound":
-        body = f"Deal {_plural(effect['amount'], 'wound')} to {t}."
+        amount = effect["amount"]
+        how_many = (
+            f"wounds equal to {amount_text(amount)}"
+            if isinstance(amount, dict)
+            else _plural(amount, "wound")
+        )
+        if effect.get("target", "self") == "self":
+            body = f"You receive {how_many}."
+        elif effect.get("target") == "each_player":
+            body = f"Each player receives {how_many}."
+        else:
+            body = f"Deal {how_many} to {t}."
     elif do == "heal":
-        body = f"Heal {_plural(effect['amount'], 'wound')} of {t}."
+        n = _plural(effect["amount"], "wound")
+        body = {
+            "self": f"Heal {n} of your own.",
+            "other": f"The other player heals {n}.",
+            "each_player": f"Each player heals {n}.",
+        }.get(effect.get("target", "self"), f"Heal {n} of {t}.")
     elif do == "move":
         who = "You" if effect.get("target", "self") == "self" else "The other player"
         how = "up to " if effect.get("up_to", True) else ""
-        body = f"{who} move{'s' if who != 'You' else ''} {how}{_plural(effect['roads'], 'road')} forward."
+        verb = "move" if who == "You" else "moves"
+        body = f"{who} {verb} {how}{_plural(effect['roads'], 'road')} forward."
     elif do == "prevent_event":
         body = "Prevent this turn's event."
     elif do == "draw":
-        who = {"self": "Draw", "other": "The other player draws",
-               "each_player": "Each player draws"}[effect.get("target", "self")]
+        who = {
+            "self": "Draw",
+            "other": "The other player draws",
+            "each_player": "Each player draws",
+        }[effect.get("target", "self")]
         body = f"{who} {_plural(effect['count'], 'action card')}."
     elif do == "discard_random":
         whose = "your" if effect.get("target") == "self" else "the other player's"
@@ -105,21 +134,27 @@ def effect_text(effect: dict[str, Any]) -> str:
     elif do == "take_ally":
         body = f"Take {_plural(effect['count'], 'ally card')} of your choice from the ally deck."
     elif do == "return_ally":
-        whose = "one of your allies" if effect.get("target") == "self" else \
-            "one of the other player's allies"
+        whose = (
+            "one of your allies"
+            if effect.get("target") == "self"
+            else "one of the other player's allies"
+        )
         body = f"Return {whose} to the ally deck."
     elif do == "keep_as_condition":
         body = "Keep this card as a condition."
     elif do == "remove_condition":
-        whose = {"self": "one of your conditions", "other": "one of the other player's conditions",
-                 "any": "any condition"}[effect.get("target", "any")]
+        whose = {
+            "self": "one of your conditions",
+            "other": "one of the other player's conditions",
+            "any": "any condition",
+        }[effect.get("target", "any")]
         body = f"Discard {whose}."
     elif do == "take_conserved":
         body = f"Take {_plural(effect['count'], 'card')} from Conserved Energy into your hand."
     elif do == "peek_event":
         body = "Look at the top event card; you may put it on the bottom of the event deck."
     elif do == "choose_one":
-        opts = "; or ".join(
+        opts = " OR ".join(
             f"{o['label']}: " + " ".join(effect_text(e) for e in o["effects"])
             for o in effect["options"]
         )
@@ -140,13 +175,17 @@ def lasting_text(block: dict[str, Any]) -> list[str]:
     lines = []
     passive = block.get("passive") or {}
     if "reduce_event_wounds" in passive:
-        lines.append(f"Wounds you receive from events are reduced by {passive['reduce_event_wounds']}.")
+        lines.append(
+            f"Wounds you receive from events are reduced by {passive['reduce_event_wounds']}."
+        )
     if passive.get("ignore_ambush"):
         lines.append("Ambushes neither discard your cards nor wound you.")
     if "hand_size" in passive:
         lines.append(f"You draw up to {passive['hand_size']} cards in the draw phase.")
     if "extra_opposition_wounds" in passive:
-        lines.append(f"When you wound an opposition, deal {passive['extra_opposition_wounds']} more.")
+        lines.append(
+            f"When you wound an opposition, deal {passive['extra_opposition_wounds']} more."
+        )
     anytime = block.get("anytime")
     if anytime:
         cost = anytime["cost"]
@@ -181,15 +220,18 @@ def event_card_text(card: EventCard) -> str:
             lines += ["Bonus: " + " ".join(effect_text(e) for e in card.bonus)]
     else:
         lines += [f"Health {card.health}"]
-        lines += ["If undefeated: " + (" ".join(effect_text(e) for e in card.undefeated) or "nothing")]
+        lines += [
+            "If undefeated: " + (" ".join(effect_text(e) for e in card.undefeated) or "nothing")
+        ]
         lines += ["If defeated: " + (" ".join(effect_text(e) for e in card.defeated) or "nothing")]
     return "\n".join(lines)
 
 
 def ally_card_text(card: AllyCard) -> str:
     """The full text of an ally card."""
-    return "\n".join([f"{card.name} — ally, complete with {card.requirement}"]
-                     + lasting_text(card.effect))
+    return "\n".join(
+        [f"{card.name} — ally, complete with {card.requirement}"] + lasting_text(card.effect)
+    )
 
 
 def road_card_text(road: RoadCard) -> str:
@@ -204,5 +246,4 @@ def road_card_text(road: RoadCard) -> str:
     if road.broken:
         marks.append("BROKEN ROAD")
     extra = f"; {', '.join(marks)}" if marks else ""
-    return (f"{road.name} ({road.region}; stoplight {road.green}/{road.yellow}/{road.red}"
-            f"{extra})")
+    return f"{road.name} ({road.region}; stoplight {road.green}/{road.yellow}/{road.red}{extra})"
