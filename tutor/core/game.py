@@ -79,8 +79,14 @@ class Game(ABC):
         self.num_players = num_players
 
     @abstractmethod
-    def new_state(self, seed: int | None = None) -> State:
-        """Return the state after setup, ready for the first decision."""
+    def new_state(self, seed: int | None = None, tracing: bool = True) -> State:
+        """Return the state after setup, ready for the first decision.
+
+        Args:
+            seed: the RNG seed; the same seed and options give the same game.
+            tracing: keep the explanation trace; off for bulk simulation, where the
+                game must play exactly as it does with the trace on.
+        """
 
     @abstractmethod
     def state_from_dict(self, data: dict[str, Any]) -> State:
@@ -112,6 +118,26 @@ class Game(ABC):
         Games override this; the default reports nothing as implemented.
         """
         return set()
+
+    # ---- conformance hooks (tests/test_conformance.py runs them for every game) ---------
+    def check_invariants(self, state: State, before: State | None = None) -> list[str]:
+        """Return a sentence for every invariant ``state`` breaks (empty when all hold).
+
+        Games override this with their conservation laws: every card in exactly one
+        place, counters within their limits, and so on.  When ``before`` (the state one
+        action earlier) is given, rules about that single step are checked too.
+        """
+        return []
+
+    def hidden_variants(self, state: State, player: int) -> list[tuple[str, State]]:
+        """Return ``(what changed, copy)`` pairs differing only in what ``player`` can't see.
+
+        A game with hidden information returns copies of ``state`` whose hidden parts
+        (another player's hand or role, face-down cards) were changed;
+        ``copy.view(player)`` must then equal ``state.view(player)``.  The default
+        (a game without hidden information) returns none.
+        """
+        return []
 
 
 class State(ABC):
@@ -171,6 +197,11 @@ class State(ABC):
         """Per-player result: 1 win, 0 tie, -1 loss (zeros while not terminal)."""
 
     # ---- shared behaviour -------------------------------------------------------
+    @property
+    def turn_number(self) -> int:
+        """The current turn's number (games override this with a cheap field)."""
+        return int(self.view(None).get("turn", 0))
+
     def decision_kind(self) -> str:
         """``"choice"``, ``"chance"`` or ``"terminal"``; cheaper than building ``decision``."""
         return self.decision.kind

@@ -41,7 +41,7 @@ class Session:
         self.cursor = len(state.trace)
         self._initial = state.clone()
         self._history: list[tuple[State, Action, bool]] = []  # (before, action, automatic)
-        self._redo: list[tuple[Action, bool]] = []
+        self._redo: list[tuple[Action, bool, State]] = []  # (action, automatic, after)
         self._observers: list[Observer] = []
 
     # ---- observers ------------------------------------------------------------
@@ -73,6 +73,22 @@ class Session:
     def last_entry(self) -> TraceEntry | None:
         """The most recently revealed trace entry."""
         return self.state.trace[self.cursor - 1] if self.cursor else None
+
+    @property
+    def shown_state(self) -> State:
+        """The state as it stood right after the action behind the last revealed entry.
+
+        ``state`` can be several entries ahead of what has been revealed; a picture drawn
+        from this snapshot matches the explanation on screen.  Treat it as read-only.
+        """
+        if not self.pending_entries:
+            return self.state
+        last = self.last_entry
+        step = last.step if last is not None else -1
+        for before, _, _ in self._history:
+            if before.steps >= step:
+                return before
+        return self.state
 
     @property
     def pending_entries(self) -> int:
@@ -146,10 +162,10 @@ class Session:
     def next_turn(self) -> list[TraceEntry]:
         """Reveal until the turn number changes or a decision is needed."""
         start = self.cursor
-        turn = self.state.view(None).get("turn")
+        turn = self.state.turn_number
         while True:
             entry = self.step()
-            if entry is None or self.state.view(None).get("turn") != turn:
+            if entry is None or self.state.turn_number != turn:
                 break
         return self.state.trace[start : self.cursor]
 
@@ -191,10 +207,12 @@ class Session:
         """
         if not self.can_undo():
             return False
-        undone: list[tuple[Action, bool]] = []
+        undone: list[tuple[Action, bool, State]] = []
         while self._history:
             before, action, auto = self._history.pop()
-            undone.append((action, auto))
+            # Keep the exact state after the action: redo restores it, RNG included
+            # (an automatic chance step drew from the state's RNG before it was applied).
+            undone.append((action, auto, self.state))
             self.state = before
             if not auto:
                 break
@@ -208,7 +226,10 @@ class Session:
         return bool(self._redo)
 
     def redo(self) -> bool:
-        """Replay the last undone decision and the automatic steps that followed it.
+        """Bring back the last undone decision and the automatic steps that followed it.
+
+        The states saved by :meth:`undo` are restored as they were (RNG included), so a
+        redo leads to exactly the game that was undone.
 
         Returns:
             False when there was nothing to redo.
@@ -216,8 +237,9 @@ class Session:
         if not self._redo:
             return False
         while self._redo:
-            action, auto = self._redo.pop()
-            self._do(action, auto)
+            action, auto, after = self._redo.pop()
+            self._history.append((self.state, action, auto))
+            self.state = after
             if self._redo and not self._redo[-1][1]:
                 break
         self.cursor = len(self.state.trace)

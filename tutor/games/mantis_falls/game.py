@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tutor.core.data import rulesets_dir
 from tutor.core.errors import OptionError, ScenarioError, SessionFileError
 from tutor.core.game import Game
 from tutor.core.rng import Rng
@@ -18,19 +19,36 @@ from tutor.games.mantis_falls.cards import CardData
 from tutor.games.mantis_falls.state import END, START, MantisFallsState
 
 DEFAULT_NAMES = ("Jack", "Jill")
-_CARD_CACHE: dict[str, CardData] = {}
-_RULEBOOK: RuleBook | None = None
+
+# Rules the engine follows through its data model rather than a step that writes a trace
+# line; each says where.  `tutor rules mantis_falls --coverage` counts them as implemented.
+DATA_MODEL_RULES = {
+    "mf.1.1": "cards.CardData checks the deck: two Call in a Hit and five more Midnight cards",
+    "mf.1.2": "cards.CardData checks the roads: one start, one end, region roads for each row",
+    "mf.1.3": "each player's piece, wound marker and gasp marker are State.pos/wounds/gasps",
+    "mf.12.4": "legality of an action play never depends on whether its effects will do anything",
+    "mf.12.8": "effects are data; an effect's heading (label) is display text the engine ignores",
+    "mf.14.1": "allies are gained only by take_ally effects of actions/events and the setup draw",
+    "mf.16.1": "wounds are a running total in State.wounds, changed only by _wound and _heal",
+    "mf.qr.1": "restates topic 8 (turn sequence), implemented by mf.8.1-mf.8.12",
+    "mf.qr.2": "restates topic 17 (Last Gasps), implemented by mf.17.1-mf.17.7",
+    "mf.qr.3": "restates topics 18 and 20 (game end and victory), implemented there",
+}
+# Both caches are keyed by the rulesets folder too, so a TUTOR_RULESETS set after the
+# first load is honoured (and a broken file there is reported, not masked by the cache).
+_CARD_CACHE: dict[tuple[str, str], CardData] = {}
+_RULEBOOKS: dict[str, RuleBook] = {}
 
 
 def _rulebook() -> RuleBook:
-    global _RULEBOOK
-    if _RULEBOOK is None:
-        _RULEBOOK = RuleBook("mantis_falls")
-    return _RULEBOOK
+    key = str(rulesets_dir())
+    if key not in _RULEBOOKS:
+        _RULEBOOKS[key] = RuleBook("mantis_falls")
+    return _RULEBOOKS[key]
 
 
 def _card_data(deck: str | Path | None) -> CardData:
-    key = str(deck or "")
+    key = (str(rulesets_dir()), str(deck or ""))
     if key not in _CARD_CACHE:
         _CARD_CACHE[key] = CardData(Path(deck) if deck else None)
     return _CARD_CACHE[key]
@@ -98,8 +116,20 @@ class MantisFallsGame(Game):
 
     @staticmethod
     def implemented_rules() -> set[str]:
-        """Rule ids the engine's code cites."""
-        return cited_rule_ids(Path(__file__).parent)
+        """Rule ids the engine's code cites, plus those it follows by its data model."""
+        return cited_rule_ids(Path(__file__).parent) | set(DATA_MODEL_RULES)
+
+    def check_invariants(self, state: Any, before: Any = None) -> list[str]:
+        """Card conservation, counter limits and draw-phase limits (see invariants.py)."""
+        from tutor.games.mantis_falls.invariants import invariants
+
+        return invariants(state, before)
+
+    def hidden_variants(self, state: Any, player: int) -> list[tuple[str, Any]]:
+        """Copies of ``state`` differing only in what ``player`` may not see."""
+        from tutor.games.mantis_falls.invariants import hidden_variants
+
+        return list(hidden_variants(state, player))
 
     # ------------------------------------------------------------------ setup
     def new_state(self, seed: int | None = None, tracing: bool = True) -> MantisFallsState:
@@ -176,10 +206,11 @@ class MantisFallsGame(Game):
         s.action_pile = sorted(rest[12:])
         if log:
             for p in range(2):
-                hand = ", ".join(s.card_label(c) for c in s.hands[p])
+                six = ", ".join(s.card_label(c) for c in s.hands[p][1:])
                 log(
                     "mf.5.7",
-                    f"{names[p]} is dealt six more action cards: {hand}.",
+                    f"{names[p]} is dealt six more action cards: {six} (seven in hand with the "
+                    "Call in a Hit).",
                     p,
                     visible_to=(p,),
                     public_text=f"{names[p]} is dealt six more action cards (seven in hand).",

@@ -49,8 +49,14 @@ def _action_places(s: MantisFallsState) -> list[list[int]]:
     ]
 
 
-def _take_action(s: MantisFallsState, name: Any, where: str, protect: list[int]) -> int:
-    """Remove an action card (by name or id) from wherever it lies, except ``protect``."""
+def _take_action(
+    s: MantisFallsState, name: Any, where: str, protect: list[int], placed: set[int]
+) -> int:
+    """Remove an action card (by name or id) from wherever it lies.
+
+    Cards this scenario already placed (``placed``) and the list being filled
+    (``protect``) are never taken back.
+    """
     wanted = str(name).lower()
     matches = [c.index for c in s.cards.actions if wanted in (c.name.lower(), c.id.lower())]
     if not matches:
@@ -60,8 +66,9 @@ def _take_action(s: MantisFallsState, name: Any, where: str, protect: list[int])
         if place is protect:
             continue
         for c in matches:
-            if c in place:
+            if c in place and c not in placed:
                 place.remove(c)
+                placed.add(c)
                 return c
     raise ScenarioError(where, f"every copy of {name!r} is already placed by this scenario")
 
@@ -107,6 +114,7 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
             "setup", f"unknown keys {sorted(unknown)}; allowed: {sorted(SETUP_KEYS)}"
         )
     notes: list[str] = []
+    placed: set[int] = set()
     if "road_order" in setup:
         order = _list(setup["road_order"], "setup.road_order")
         if len(order) != 12:
@@ -168,11 +176,11 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
             s.action_pile.extend(s.hands[p])
             s.hands[p] = []
             for i, name in enumerate(names):
-                s.hands[p].append(_take_action(s, name, f"{where}.hand[{i}]", s.hands[p]))
+                s.hands[p].append(_take_action(s, name, f"{where}.hand[{i}]", s.hands[p], placed))
             s.action_pile.sort()
         if "conditions" in entry:
             for i, name in enumerate(_list(entry["conditions"], f"{where}.conditions")):
-                c = _take_action(s, name, f"{where}.conditions[{i}]", s.conditions[p])
+                c = _take_action(s, name, f"{where}.conditions[{i}]", s.conditions[p], placed)
                 if s.cards.actions[c].condition is None:
                     raise ScenarioError(
                         f"{where}.conditions[{i}]",
@@ -198,18 +206,38 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         s.action_pile.extend(s.conserved)
         s.conserved = []
         for i, name in enumerate(names):
-            s.conserved.append(_take_action(s, name, f"setup.conserved[{i}]", s.conserved))
+            s.conserved.append(_take_action(s, name, f"setup.conserved[{i}]", s.conserved, placed))
     if "action_deck_top" in setup:
         for i, name in enumerate(_list(setup["action_deck_top"], "setup.action_deck_top")):
-            s.action_top.append(_take_action(s, name, f"setup.action_deck_top[{i}]", s.action_top))
+            s.action_top.append(
+                _take_action(s, name, f"setup.action_deck_top[{i}]", s.action_top, placed)
+            )
     if "event_deck_top" in setup:
         for i, name in enumerate(_list(setup["event_deck_top"], "setup.event_deck_top")):
             s.event_top.append(_take_event(s, name, f"setup.event_deck_top[{i}]"))
+    reordered = False
     if "turn_player" in setup:
-        s.first_player = s.turn_player = _int(setup["turn_player"], "setup.turn_player", 0, 1)
+        first = _int(setup["turn_player"], "setup.turn_player", 0, 1)
+        reordered = first != s.first_player
+        s.first_player = s.turn_player = first
+        explicit = [bool(e and "allies" in e) for e in players] + [False, False]
+        if reordered and not any(explicit[:2]):
+            # The setup ally belongs to whoever goes last (mf.6.4): hand it over.
+            s.allies.reverse()
     s.action_pile.sort()
     # Restart the first turn so it begins from the new position.
-    s.trace = [e for e in s.trace if e.phase == "setup"]
+    s.trace = [
+        e
+        for e in s.trace
+        if e.phase == "setup" and not (reordered and e.rule in ("mf.6.3", "mf.6.4", "mf.14.3"))
+    ]
+    if reordered and s.tracing:
+        last = 1 - s.first_player
+        s._log("mf.6.3", f"The scenario sets {s.name(s.first_player)} to go first.")
+        s._log("mf.6.4", f"{s.name(last)}, who now goes last, holds the setup ally card.", last)
+    if "road_order" in setup:
+        # The random layout's note about a removed Broken Road (mf.10.9) may no longer hold.
+        s.trace = [e for e in s.trace if e.rule != "mf.10.9"]
     s.turn_no = 0
     s.phase = "setup"
     s.stack = [("turn", "start")]
@@ -222,4 +250,10 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
             + (", ".join(notes) or "positions, hands and decks as the scenario describes")
             + ".",
         )
+        if s.broken_pos < 0:
+            s._log(
+                "mf.10.9",
+                "The Broken Road is not among the roads in play: nobody will reach the Actions "
+                "by the Night this game.",
+            )
     s._run()

@@ -120,6 +120,9 @@ class MantisFallsState(State):
         self.boost = False
         self.phase = "setup"
         self.result: dict[str, Any] | None = None
+        # One "event_id:outcome" entry per processed event (prevented / incident / defeated /
+        # undefeated), so bulk simulation can count event outcomes with tracing off.
+        self.event_log: list[str] = []
 
     # ======================================================================
     # Copying and serialising
@@ -135,6 +138,7 @@ class MantisFallsState(State):
             d[name] = [x[:] for x in src[name]]
         d["stack"] = src["stack"][:]
         d["trace"] = src["trace"][:]
+        d["event_log"] = src["event_log"][:]
         d["rng"] = self.rng.copy()
         return new
 
@@ -145,6 +149,7 @@ class MantisFallsState(State):
             data[name] = getattr(self, name)
         data["stack"] = [list(f) for f in self.stack]
         data["trace"] = [e.to_dict() for e in self.trace]
+        data["event_log"] = list(self.event_log)
         return data
 
     @classmethod
@@ -159,6 +164,7 @@ class MantisFallsState(State):
             setattr(state, name, data[name])
         state.stack = [_tuplify(f) for f in data["stack"]]
         state.trace = [TraceEntry.from_dict(e) for e in data["trace"]]
+        state.event_log = [str(x) for x in data.get("event_log", [])]
         return state
 
     def __eq__(self, other: object) -> bool:
@@ -243,7 +249,14 @@ class MantisFallsState(State):
 
     def _amount(self, amount: Any, ctx: tuple[Any, ...]) -> int:
         if isinstance(amount, dict):
-            return int(self.road(self.pos[self._stoplight_player(ctx)]).stoplight(amount["stoplight"]))
+            q = self._stoplight_player(ctx)
+            color = amount["stoplight"]
+            n = int(self.road(self.pos[q]).stoplight(color))
+            if self.tracing:
+                self._log("mf.10.4", f"{self._source_name(ctx)} reads the {color} stoplight "
+                          f"number of {self.name(q)}'s road, {self._pos_name(self.pos[q])}: {n}.",
+                          ctx[0], visible_to=self._ctx_vis(ctx), public_text="")
+            return n
         return int(amount)
 
     def phone_distance(self, position: int) -> int:
@@ -274,6 +287,10 @@ class MantisFallsState(State):
         player, prompt, rule = self._decision_spec(top)
         phase = "last_gasp" if self.in_gasp >= 0 else self.phase
         return Decision("choice", player, prompt, rule, phase)
+
+    @property
+    def turn_number(self) -> int:
+        return self.turn_no
 
     def decision_kind(self) -> str:
         if not self.stack:
@@ -380,10 +397,18 @@ class MantisFallsState(State):
 
     def _turn_event_draw(self) -> None:
         self.phase = "event_draw"
+        if self.tracing:
+            self._log("mf.8.3", f"II. Event draw: {self.name(self.turn_player)} takes the top "
+                      "event card and looks at it.", self.turn_player)
         self._draw_event()
 
     def _turn_main_turn(self) -> None:
         self.phase = "main_play"
+        if self.tracing:
+            p = self.turn_player
+            self._log("mf.8.4", f"III. Main play: each player picks one of the four options; "
+                      f"{self.name(p)} (the turn player) chooses first, then "
+                      f"{self.name(self.other(p))}.", p)
         self._push("mainplay", self.turn_player, "choose", 0)
 
     def _turn_main_other(self) -> None:
@@ -400,6 +425,10 @@ class MantisFallsState(State):
 
     def _turn_event(self) -> None:
         self.phase = "event_processing"
+        if self.tracing and self.event >= 0:
+            self._log("mf.8.10", f"V. Event processing: the actions are done, so "
+                      f"{self.name(self.turn_player)} resolves this turn's event.",
+                      self.turn_player)
         self._push("event_process")
 
     def _turn_window_draw(self) -> None:
@@ -489,6 +518,9 @@ class MantisFallsState(State):
             c = action.args[0]
             self.hands[p].remove(c)
             self.stack.pop()
+            if self.tracing:
+                self._log("mf.8.6", f"{who} takes main-play option 2: conserve energy, placing "
+                          "one card from hand face up.", p, "action")
             if len(self.conserved) < CE_SPACES:
                 self.conserved.append(c)
                 if self.tracing:
@@ -710,8 +742,8 @@ class MantisFallsState(State):
         d = action.args[0]
         rule = "mf.15.4" if (why == "initial" and self.boost) else (
             "mf.8.2" if why == "initial" else "mf.12.2")
-        if why == "initial" and reach > d and END - self.pos[mover] < reach and d > 0:
-            rule = "mf.10.12"
+        if reach > d > 0 and d == END - self.pos[mover]:
+            rule = "mf.10.12"  # the End of the Road cuts the move short
         self._move(mover, d, rule, ctx[0] if why != "initial" else mover)
 
     def _pos_name(self, position: int) -> str:
@@ -737,9 +769,14 @@ class MantisFallsState(State):
         landed = target != start and (not bounced or self._ruling("broken_road_bounce") == "is_a_landing")
         self.pos[p] = target
         if self.tracing:
+            # The road a piece stops on is turned up at once (mf.10.3), so it is named.
             self._log(rule, f"{self.name(p)} moves from {self._pos_name(start)} to "
-                      f"{self._pos_name(target) if not bounced else self.road(b).name}.",
+                      f"{self.road(b if bounced else target).name}.",
                       actor, "action", (("pos", start, target),))
+            region = self.road(target).region
+            if region != self.road(start).region and target != END:
+                self._log("mf.10.1", f"{self.name(p)} is now on the {region} roads: a region "
+                          "has no rules of its own; it matters only where a card mentions it.")
             if target - start < d and not bounced:
                 self._log("mf.10.12", f"Movement is impeded at the End of the Road: only "
                           f"{target - start} of {d} roads.")
@@ -798,7 +835,10 @@ class MantisFallsState(State):
         _, p, n = top
         self.stack.pop()
         self._wound(p, n, (p, "ambush", -1, 0, False), "mf.10.6")
-        self._resolve_gasps()
+        # mf.17.1: an ambush reached by a card's movement is part of that card; its
+        # card_done frame starts any Last Gasp once the whole card is processed.
+        if not any(f[0] == "card_done" for f in self.stack):
+            self._resolve_gasps()
 
     def _pick_acts_night_pick(self, ctx: Any, args: Any) -> list[Action]:
         p = ctx[0]
@@ -967,7 +1007,7 @@ class MantisFallsState(State):
             self.action_discard.extend(done)
             if self.tracing and done:
                 self._log("mf.8.9", f"All action plays are processed; their {len(done)} card"
-                          f"{'s' * (len(done) > 1)} go face down to the discard pile.")
+                          f"{'s go' if len(done) > 1 else ' goes'} face down to the discard pile.")
             return
         if stage == "window":
             self.stack[-1] = ("reveal_loop", "reveal")
@@ -1005,6 +1045,10 @@ class MantisFallsState(State):
                 self.event = -1
                 if self.tracing:
                     self._log("mf.8.12", "The event is put face down in the event discard pile.")
+        if self.tracing and self.gasp_due and self.in_gasp < 0:
+            names = " and ".join(self.name(q) for q in self.gasp_due)
+            self._log("mf.17.1", f"The card that brought {names} to maximum wounds is now fully "
+                      "processed, so the Last Gasp can begin.")
         self._resolve_gasps()
 
     # ---- event processing (topic 11) ----
@@ -1018,7 +1062,13 @@ class MantisFallsState(State):
         hidden = not self.event_visible_to_all()
         vis = (p,) if hidden else None
         ctx = (p, "event", e, 0, False)
+        if self.tracing:
+            self._log("mf.11.1", f"{card.name} is read as the game stands now, after every "
+                      f"action: {self.name(p)} is on {self._pos_name(self.pos[p])}.", p,
+                      visible_to=vis, public_text="The unseen event is read as the game stands "
+                      "now, after every action.")
         if self.event_prevented:
+            self.event_log.append(f"{card.id}:prevented")
             if self.tracing:
                 rule = "mf.11.3" if card.kind == "incident" else "mf.11.4"
                 self._log(rule, f"{card.name} was prevented this turn: none of its effects happen.",
@@ -1028,6 +1078,7 @@ class MantisFallsState(State):
             return
         self._push("card_done", ctx)
         if card.kind == "incident":
+            self.event_log.append(f"{card.id}:incident")
             if self.tracing:
                 self._log("mf.11.3", f"{self.name(p)} processes the incident {card.name}: its "
                           "effect and its bonus both happen.", p, visible_to=vis,
@@ -1047,6 +1098,7 @@ class MantisFallsState(State):
             self._log("mf.11.6", f"{self.name(p)} processes the {'defeated' if defeated else 'undefeated'}"
                       f" outcome of {card.name}.", p, visible_to=vis, public_text="")
         part = "defeated" if defeated else "undefeated"
+        self.event_log.append(f"{card.id}:{part}")
         if getattr(card, part):
             self._push("effects", ctx, ("event", e, part), 0)
 
@@ -1073,6 +1125,14 @@ class MantisFallsState(State):
                 self._log(rule, f"{self._source_name(ctx)}: sometimes-effect "
                           f"({predicate_text(preds)}) — criteria {verdict}.", ctx[0],
                           visible_to=self._ctx_vis(ctx), public_text="")
+                if "near_phone" in preds or "at_bus_stop" in preds:
+                    at = self.pos[ctx[0]]
+                    d = self.phone_distance(at)
+                    phone = "has a phone" if d == 0 else f"is {d} road{'s' * (d != 1)} from a phone"
+                    bus = "has a bus stop" if self.road(at).bus_stop else "has no bus stop"
+                    self._log("mf.10.5", f"Phones and bus stops matter only when a card asks: "
+                              f"{self.name(ctx[0])}'s road, {self._pos_name(at)}, {phone} and "
+                              f"{bus}.", ctx[0], visible_to=self._ctx_vis(ctx), public_text="")
             if not ok:
                 return
         getattr(self, "_e_" + eff["do"])(ctx, eff, ref + (i,))
@@ -1086,6 +1146,13 @@ class MantisFallsState(State):
         if src == "anytime":
             return "any-time effect"
         return "ambush"
+
+    def _effect_rule(self, ctx: tuple[Any, ...]) -> str:
+        # An event's wounds and heals come from an incident's effect/bonus (mf.11.3) or an
+        # opposition's outcome (mf.11.6); everything else is a card effect (mf.12.2).
+        if ctx[1] != "event":
+            return "mf.12.2"
+        return "mf.11.6" if self.cards.events[ctx[2]].kind == "opposition" else "mf.11.3"
 
     def _ctx_vis(self, ctx: tuple[Any, ...]) -> Any:
         if ctx[1] == "event" and not self.event_visible_to_all():
@@ -1169,7 +1236,7 @@ class MantisFallsState(State):
             self._wound_opposition(amount, ctx)
         else:
             for q in self._targets(ctx, target):
-                self._wound(q, amount, ctx, "mf.12.2" if ctx[1] != "event" else "mf.11.6")
+                self._wound(q, amount, ctx, self._effect_rule(ctx))
 
     def _pick_acts_wound_target(self, ctx: Any, args: Any) -> list[Action]:
         return self._target_actions(ctx, "wound_target", bool(args[1]))
@@ -1231,6 +1298,8 @@ class MantisFallsState(State):
         cap = self.max_wounds[q]
         after = min(cap, before + amount)
         self.wounds[q] = after
+        if ctx[4] and q != ctx[0]:
+            rule = "mf.17.8"  # a Last Gasp card hurting another player
         if self.tracing:
             got = f"{after - before} wound{'s' * (after - before != 1)}"
             text = f"{self.name(q)} receives {got} ({self._source_name(ctx)}): {after}/{cap}."
@@ -1248,6 +1317,10 @@ class MantisFallsState(State):
             if self.tracing:
                 self._log("mf.16.3", f"{self.name(q)} is at maximum wounds: not dead yet — a Last "
                           "Gasp follows once the current card is fully processed.", q)
+                if self.in_gasp >= 0:
+                    self._log("mf.17.2", f"The wounds came from {self.name(self.in_gasp)}'s Last "
+                              f"Gasp: {self.name(self.in_gasp)} finishes that whole Last Gasp "
+                              f"before {self.name(q)} makes theirs.", q)
 
     def _e_heal(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         amount = self._amount(eff["amount"], ctx)
@@ -1256,7 +1329,7 @@ class MantisFallsState(State):
             self._push("pick", ctx, "heal_target", (amount,))
             return
         for q in self._targets(ctx, target):
-            self._heal(q, amount, "mf.12.2" if ctx[1] != "event" else "mf.11.6")
+            self._heal(q, amount, self._effect_rule(ctx))
 
     def _pick_acts_heal_target(self, ctx: Any, args: Any) -> list[Action]:
         return self._target_actions(ctx, "heal_target", False)
@@ -1280,7 +1353,9 @@ class MantisFallsState(State):
         if eff.get("up_to", True) and self.pos[mover] < END:
             self._push("pick", ctx, "move", (mover, roads, "effect"))
         else:
-            self._move(mover, min(roads, END - self.pos[mover]), "mf.12.2", ctx[0])
+            room = END - self.pos[mover]
+            self._move(mover, min(roads, room), "mf.10.12" if 0 < room < roads else "mf.12.2",
+                       ctx[0])
 
     # ---- prevention ----
     def _e_prevent_event(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
@@ -1538,7 +1613,7 @@ class MantisFallsState(State):
             self._log("mf.11.9", f"{self.name(p)} divides {args[0]} wounds: {args[0] - k} to "
                       f"themself, {k} to {self.name(self.other(p))}.", p, "action",
                       visible_to=(p,), public_text="")
-        rule = "mf.11.6" if ctx[1] == "event" else "mf.12.2"
+        rule = self._effect_rule(ctx)
         for q, n in ((p, args[0] - k), (self.other(p), k)):
             self._wound(q, n, ctx, rule)
 
@@ -1754,8 +1829,10 @@ class MantisFallsState(State):
             self.hands[q].remove(x)
             self.action_discard.append(x)
             if self.tracing:
+                # Face down (mf.19.4): only the owner knows which card left their hand.
                 self._log(rule, f"{self.name(q)} discards {self.card_label(x)} at random, face down.",
-                          q, "chance")
+                          q, "chance", visible_to=(q,),
+                          public_text=f"{self.name(q)} discards a card at random, face down.")
             if k > 1 and self.hands[q]:
                 self._push("chance", "discard", (q, k - 1, rule))
 
@@ -1802,14 +1879,42 @@ class MantisFallsState(State):
             "why": why,
             "rule": rule,
         }
+        if self.tracing and how == "death":
+            gone = " and ".join(self.name(p) for p in dead)
+            self._log("mf.20.2", f"{gone} {'is' if len(dead) == 1 else 'are'} dead and every Last "
+                      "Gasp that had to be made is complete: the game ends in death.")
+            self._log("mf.18.2", f"A dead player cannot win ({gone}), though a tie is still "
+                      "possible.")
         if self.tracing:
             self._log("mf.20.3", "The game is over; roles are revealed: " + ", ".join(
                 f"{self.name(p)} was {'an' if roles[p] == 'assassin' else 'a'} {roles[p]}"
                 for p in range(n)) + ".")
+            self._log_objectives(winners, tie)
             names = " and ".join(self.name(p) for p in winners)
-            verdict = "It is a tie." if tie else (f"{names} win{'s' * (len(winners) == 1)}."
-                                                  if winners else "Everybody loses.")
+            verdict = "It is a tie" if tie else (f"{names} win{'s' * (len(winners) == 1)}"
+                                                 if winners else "Everybody loses")
             self._log(rule, f"{verdict} ({why}).")
+
+    def _log_objectives(self, winners: list[int], tie: bool) -> None:
+        """Explain, role by role, what each player was after (topic 2) and how it went."""
+        self._log("mf.2.1", "Each player's objective came from the role dealt at setup, kept "
+                  "secret until now.")
+        if "assassin" in self.roles:
+            self._log("mf.2.2", "An assassin was playing, so the game was competitive.")
+        else:
+            self._log("mf.2.2", "Only witnesses were playing, so the game was cooperative: the "
+                      "players win or lose together.")
+        for p in range(self.game.num_players):
+            got = "a tie" if tie else ("achieved" if p in winners else "not achieved")
+            if self.roles[p] == "witness":
+                self._log("mf.2.3", f"{self.name(p)}, a witness, needed every witness to live "
+                          f"(all escaping alive, or an assassin dying): {got}.", p)
+            else:
+                self._log("mf.2.4", f"{self.name(p)}, the assassin, needed a witness to die while "
+                          f"staying alive: {got}.", p)
+        if tie:
+            self._log("mf.2.5", "An assassin and a witness both died: nobody wins and nobody "
+                      "loses.")
 
     # ======================================================================
     # Views (hidden information)
@@ -1896,7 +2001,7 @@ class MantisFallsState(State):
                 "actions_by_the_night": len(self.night),
                 "actions_by_the_dark": len(self.dark),
             },
-            "removed_role": self.removed_role if (omni or over) else None,
+            "removed_role": self.removed_role if omni else None,  # ruling removed_role_stays_hidden
             "last_gasp": gasp,
             "gasp_due": list(self.gasp_due),
             "outcome": self.result,
@@ -1922,6 +2027,10 @@ class MantisFallsState(State):
         top = self.stack[-1]
         p = action.player
         kinds = {a.kind for a in self._legal_actions()}
+        if top[0] == "gasp_play" and action.kind == "gasp_finish" and action.kind not in kinds:
+            return Verdict(False, "under the ruling last_gasp_empty_play = must_play_if_able, a "
+                           "player holding action cards must put at least one into the Last "
+                           "Gasp play", "mf.17.3", "empty_gasp_play")
         if action.kind not in kinds:
             return Verdict(False, f"'{action.kind}' is not a choice now; {d.prompt}", d.rule,
                            "wrong_phase")

@@ -1,0 +1,412 @@
+"""Game-agnostic conformance suite: every registered game must pass it unchanged.
+
+It plays seeded random games through the public State API and checks, after every
+single action, what DESIGN.md promises for all games: play terminates; the game's own
+invariants hold (``Game.check_invariants``: card conservation, counter limits ...);
+legal actions are sorted, unique and pass ``check``; chance outcomes are a probability
+distribution; every trace entry cites a rule of the game's rulebook.  It also checks
+determinism (same seed, same trace), that tracing never changes the play, that
+``clone`` and the JSON round trip are exact and independent, and that ``view(p)``
+never depends on information player ``p`` may not see (``Game.hidden_variants``).
+
+A new game is picked up automatically through ``tutor.registered_games()``.
+``make test`` plays a few dozen games per game; ``make soak`` (``-m slow``) plays
+many more, under every switchable house rule too.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import tutor
+from tutor.core.game import Game, State, random_playout
+from tutor.core.rng import Rng
+from tutor.core.types import CHANCE, Action
+
+GAMES = tutor.registered_games()
+FAST_SEEDS = range(30)
+SLOW_SEEDS = range(30, 1030)
+MAX_STEPS = 5_000
+"""No game in the catalogue needs anywhere near this many actions to end."""
+
+
+def policy_seed(seed: int) -> int:
+    """The seed of the random policy that plays game ``seed`` (distinct from the game's)."""
+    return 7919 * seed + 17
+
+
+def choose(state: State, rng: Rng) -> Action:
+    """A uniformly random player choice, or a chance outcome drawn with its probability."""
+    if state.decision.kind == "chance":
+        return state.sample_chance(rng)
+    legal = state.legal_actions()
+    return legal[rng.below(len(legal))]
+
+
+def walk(state: State, rng: Rng, max_steps: int = MAX_STEPS) -> Iterator[Action]:
+    """Play ``state`` to the end with :func:`choose`, yielding each action after applying it.
+
+    Raises:
+        AssertionError: if the game has not ended after ``max_steps`` actions.
+    """
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return
+        action = choose(state, rng)
+        state.apply(action)
+        yield action
+    raise AssertionError(f"the game did not end within {max_steps} actions")
+
+
+def context(state: State, note: str) -> str:
+    """A failure message with the last trace lines, so a broken step can be read."""
+    tail = "\n    ".join(str(e) for e in state.trace[-8:])
+    return f"{note}\n  at step {state.steps}, decision {state.decision}\n  last trace:\n    {tail}"
+
+
+def check_decision(game: Game, state: State) -> list[str]:
+    """The generic per-step rules of the State API, as a list of problems."""
+    problems: list[str] = []
+    decision = state.decision
+    legal = state.legal_actions()
+    if decision.kind not in ("choice", "chance", "terminal"):
+        return [f"unknown decision kind {decision.kind!r}"]
+    if decision.rule not in game.rulebook:
+        problems.append(f"the decision cites {decision.rule!r}, which is not in the rulebook")
+    if decision.kind == "terminal":
+        if legal:
+            problems.append("a terminal state offers legal actions")
+        if state.outcome() is None:
+            problems.append("a terminal state has no outcome")
+        if len(state.returns()) != game.num_players:
+            problems.append(f"returns() has {len(state.returns())} entries")
+        return problems
+    if not legal:
+        problems.append(f"a {decision.kind} step offers no legal action")
+    if legal != sorted(legal):
+        problems.append("legal actions are not sorted")
+    if len(set(legal)) != len(legal):
+        problems.append("legal actions repeat an action")
+    for action in legal:
+        verdict = state.check(action)
+        if not verdict.ok:
+            problems.append(f"legal action {action} fails check(): {verdict.reason}")
+    if decision.kind == "chance":
+        outcomes = state.chance_outcomes()
+        total = math.fsum(p for _, p in outcomes)
+        if not math.isclose(total, 1.0, abs_tol=1e-9):
+            problems.append(f"chance outcome probabilities sum to {total}")
+        if any(p <= 0 for _, p in outcomes):
+            problems.append("a chance outcome has a probability of zero or less")
+        if [a for a, _ in outcomes] != legal:
+            problems.append("chance outcomes and legal actions differ")
+        if any(a.player != CHANCE for a in legal):
+            problems.append("a chance outcome is not owned by CHANCE")
+    else:
+        if decision.player not in range(game.num_players):
+            problems.append(f"the deciding player {decision.player} is not a player")
+        if any(a.player != decision.player for a in legal):
+            problems.append("a legal action belongs to someone other than the deciding player")
+        if any(not a.label for a in legal):
+            problems.append("a legal action has no label")
+        if state.chance_outcomes():
+            problems.append("chance outcomes are offered at a player's decision")
+    return problems
+
+
+def unknown_rules(game: Game, entries: Any) -> list[str]:
+    return [
+        f"trace cites unknown rule {e.rule!r}: {e.text}"
+        for e in entries
+        if e.rule not in game.rulebook
+    ]
+
+
+def checked_playout(game: Game, seed: int) -> State:
+    """Play one seeded game with every per-step check; return the final state."""
+    state = game.new_state(seed=seed)
+    problems = unknown_rules(game, state.trace) + game.check_invariants(state)
+    assert not problems, context(state, f"after setup: {problems}")
+    rng = Rng(policy_seed(seed))
+    for _ in range(MAX_STEPS):
+        problems = check_decision(game, state)
+        assert not problems, context(state, f"seed {seed}: {problems}")
+        if state.is_terminal():
+            return state
+        before = state.clone()
+        start = len(state.trace)
+        action = choose(state, rng)
+        produced = state.apply(action)
+        problems = game.check_invariants(state, before)
+        if produced != state.trace[start:]:
+            problems.append("apply() did not return the trace entries it wrote")
+        problems += unknown_rules(game, produced)
+        assert not problems, context(state, f"seed {seed}, after {action}: {problems}")
+    raise AssertionError(context(state, f"seed {seed}: no end within {MAX_STEPS} actions"))
+
+
+def house_rule_variants(name: str) -> list[dict[str, str]]:
+    """Every switchable house rule of a game, one ruling at a time (the defaults first)."""
+    book = tutor.load_game(name).rulebook
+    variants: list[dict[str, str]] = [{}]
+    for rid, ruling in sorted(book.rulings.items()):
+        if ruling.engine_option:
+            variants += [{rid: opt} for opt in ruling.options if opt != ruling.default]
+    return variants
+
+
+def fingerprint(state: State) -> str:
+    """The whole state as canonical JSON (a deep snapshot that later changes cannot touch)."""
+    return json.dumps(state.to_dict(), sort_keys=True)
+
+
+def without_trace(state: State) -> dict[str, Any]:
+    data = json.loads(json.dumps(state.to_dict()))
+    data.pop("trace", None)
+    data.pop("tracing", None)
+    return data
+
+
+# ---------------------------------------------------------------------------------------
+# Random playouts with every per-step check
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", FAST_SEEDS)
+def test_random_playout_keeps_every_invariant(name: str, seed: int) -> None:
+    game = tutor.load_game(name)
+    final = checked_playout(game, seed)
+    assert final.is_terminal()
+    assert final.outcome() is not None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_playouts_under_each_house_rule(name: str) -> None:
+    for rulings in house_rule_variants(name)[1:]:
+        game = tutor.load_game(name, rulings=rulings)
+        for seed in range(4):
+            checked_playout(game, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("SOAK"), reason="soak test: run with `make soak`")
+@pytest.mark.parametrize("name", GAMES)
+def test_many_random_playouts(name: str) -> None:
+    for rulings in house_rule_variants(name):
+        game = tutor.load_game(name, rulings=rulings)
+        seeds = SLOW_SEEDS if not rulings else range(100)
+        for seed in seeds:
+            checked_playout(game, seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_invariant_hook_accepts_a_fresh_state(name: str) -> None:
+    game = tutor.load_game(name)
+    state = game.new_state(seed=0)
+    assert game.check_invariants(state) == []
+    assert unknown_rules(game, state.trace) == []
+
+
+# ---------------------------------------------------------------------------------------
+# Determinism and tracing
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4])
+def test_same_seed_gives_the_same_game(name: str, seed: int) -> None:
+    game = tutor.load_game(name)
+    runs = []
+    for _ in range(2):
+        state = game.new_state(seed=seed)
+        actions = list(walk(state, Rng(policy_seed(seed))))
+        runs.append((actions, [str(e) for e in state.trace], fingerprint(state)))
+    assert runs[0][0] == runs[1][0]
+    assert runs[0][1] == runs[1][1]
+    assert runs[0][2] == runs[1][2]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_different_seeds_give_different_games(name: str) -> None:
+    game = tutor.load_game(name)
+    traces = set()
+    for seed in range(5):
+        state = game.new_state(seed=seed)
+        random_playout(state, Rng(policy_seed(seed)))
+        traces.add(tuple(str(e) for e in state.trace))
+    assert len(traces) == 5
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(10))
+def test_tracing_off_plays_exactly_the_same_game(name: str, seed: int) -> None:
+    game = tutor.load_game(name)
+    traced = game.new_state(seed=seed, tracing=True)
+    silent = game.new_state(seed=seed, tracing=False)
+    assert traced.tracing and not silent.tracing
+    traced_actions = list(walk(traced, Rng(policy_seed(seed))))
+    silent_actions = list(walk(silent, Rng(policy_seed(seed))))
+    assert traced_actions == silent_actions
+    assert silent.trace == []
+    assert len(traced.trace) > len(traced_actions)
+    assert traced.outcome() == silent.outcome()
+    assert traced.returns() == silent.returns()
+    assert without_trace(traced) == without_trace(silent)
+
+
+# ---------------------------------------------------------------------------------------
+# clone() and the JSON round trip
+# ---------------------------------------------------------------------------------------
+def sample_points(game: Game, seed: int, every: int) -> Iterator[State]:
+    """States along a seeded random game: the start, every ``every`` actions, the end."""
+    state = game.new_state(seed=seed)
+    yield state
+    for i, _ in enumerate(walk(state, Rng(policy_seed(seed))), 1):
+        if i % every == 0 or state.is_terminal():
+            yield state
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(3))
+def test_clone_is_equal_and_independent(name: str, seed: int) -> None:
+    game = tutor.load_game(name)
+    checked = 0
+    for state in sample_points(game, seed, every=9):
+        copy = state.clone()
+        assert copy == state
+        assert fingerprint(copy) == fingerprint(state)
+        original = fingerprint(state)
+        # Play the copy to the end with its own choices: the original must not move.
+        for _ in walk(copy, Rng(seed + 1)):
+            pass
+        assert fingerprint(state) == original, "playing a clone changed the original"
+        # And the other way round: a fresh clone survives a step of the original.
+        if not state.is_terminal():
+            frozen = state.clone()
+            snapshot = fingerprint(frozen)
+            probe = state.clone()
+            probe.apply(choose(probe, Rng(seed)))
+            assert fingerprint(frozen) == snapshot
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(3))
+def test_json_round_trip_is_exact_and_plays_on_identically(name: str, seed: int) -> None:
+    game = tutor.load_game(name)
+    checked = 0
+    for state in sample_points(game, seed, every=11):
+        text = json.dumps(state.to_dict())
+        loaded = game.state_from_dict(json.loads(text))
+        assert loaded == state
+        assert json.dumps(loaded.to_dict()) == text
+        assert loaded.decision == state.decision
+        assert loaded.legal_actions() == state.legal_actions()
+        assert [a.label for a in loaded.legal_actions()] == [a.label for a in state.legal_actions()]
+        # Both continue with the same choices (and the saved RNG) to the same end.
+        a, b = state.clone(), loaded
+        actions_a = list(walk(a, Rng(seed + 5)))
+        actions_b = list(walk(b, Rng(seed + 5)))
+        assert actions_a == actions_b
+        assert a == b
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_state_rng_is_saved_with_the_state(name: str) -> None:
+    """Chance steps sampled with the state's own RNG continue identically after a reload."""
+    game = tutor.load_game(name)
+    state = game.new_state(seed=3)
+    moves = Rng(4)
+    for _ in range(20):
+        if state.is_terminal():
+            break
+        if state.decision.kind == "chance":
+            state.apply(state.sample_chance())
+        else:
+            state.apply(choose(state, moves))
+    loaded = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    for s in (state, loaded):
+        chooser = Rng(9)
+        while not s.is_terminal():
+            s.apply(s.sample_chance() if s.decision.kind == "chance" else choose(s, chooser))
+    assert loaded == state
+
+
+# ---------------------------------------------------------------------------------------
+# Hidden information
+# ---------------------------------------------------------------------------------------
+def hidden_text_leaks(state: State, view: dict[str, Any], player: int) -> list[str]:
+    """Private trace texts that ``player`` may not read but that their ``view`` shows."""
+    shown = set(view["trace"])
+    leaks = []
+    for entry in state.trace:
+        hidden = entry.visible_to is not None and player not in entry.visible_to
+        if hidden and entry.text != entry.public_text:
+            line = f"[{entry.rule}] {entry.text}"
+            if line in shown:
+                leaks.append(line)
+    return leaks
+
+
+def check_views(game: Game, state: State, seen: dict[str, int]) -> None:
+    """Every hidden-information promise at one state, for every player.
+
+    ``seen`` counts the kinds of hidden variants met so far; the first variant of each
+    kind is also checked to really differ from the state (a cheap sanity check).
+    """
+    for p in range(game.num_players):
+        base = state.view(p)
+        assert base["viewer"] == p
+        leaks = hidden_text_leaks(state, base, p)
+        assert not leaks, context(state, f"view({p}) shows private text: {leaks}")
+        if not state.is_terminal():
+            for q, other in enumerate(base["players"]):
+                if q != p:
+                    assert other.get("role") is None, context(state, f"view({p}) shows a role")
+        legal_labels = None
+        if state.decision.player == p:
+            legal_labels = [a.label for a in state.legal_actions()]
+        for what, variant in game.hidden_variants(state, p):
+            kind = what.split(" at position")[0]
+            if kind not in seen:
+                assert variant != state, f"variant '{what}' changes nothing"
+            seen[kind] = seen.get(kind, 0) + 1
+            assert game.check_invariants(variant) == [], f"variant '{what}' is not a valid state"
+            assert variant.view(p) == base, context(
+                state, f"view({p}) changes when only {what} changes"
+            )
+            if legal_labels is not None:
+                assert [a.label for a in variant.legal_actions()] == legal_labels, context(
+                    state, f"player {p}'s choices reveal {what}"
+                )
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", range(5))
+def test_views_never_depend_on_what_the_viewer_cannot_see(name: str, seed: int) -> None:
+    game = tutor.load_game(name)
+    seen: dict[str, int] = {}
+    state = game.new_state(seed=seed)
+    check_views(game, state, seen)
+    for _ in walk(state, Rng(policy_seed(seed))):
+        check_views(game, state, seen)
+    if not seen:
+        pytest.skip(f"{name} declares no hidden information (Game.hidden_variants)")
+    # The game is over: hidden roles and the like may now be shown to everyone.
+    assert state.view(0)["outcome"] == state.outcome()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_views_are_plain_json(name: str) -> None:
+    game = tutor.load_game(name)
+    state = game.new_state(seed=5)
+    for _ in walk(state, Rng(6)):
+        for viewer in [None, *range(game.num_players)]:
+            view = state.view(viewer)
+            assert json.loads(json.dumps(view)) == view

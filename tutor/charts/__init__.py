@@ -1,0 +1,30 @@
+"""Plotly charts of analysis results; every function returns a ``plotly.graph_objects.Figure``.
+
+Plotly is imported only when a chart module is used, never by ``import tutor``.
+Figures share the small template in :mod:`tutor.charts.template` so notebooks stay
+light and consistent.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "outcome_bar": "outcomes",
+    "event_outcomes": "outcomes",
+    "last_gasp_outcomes": "outcomes",
+    "game_length_hist": "outcomes",
+    "tree_figure": "tree",
+    "tidy_layout": "tree",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tutor.charts' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"tutor.charts.{module}"), name)
+
+
+__all__ = sorted(_EXPORTS)

@@ -1,0 +1,621 @@
+"""The ``tutor`` command: play, simulate, list rules and run what-if files in a terminal.
+
+It exists so the engine can be used without Jupyter: a learner can watch a seeded game
+with every step citing its rule, a host can simulate hundreds of games and read the
+counts, a contributor can check which rules are implemented and tested, and anyone can
+run a scenario file.  Every error the user can cause (an unknown game, a broken scenario
+file, a bad option) is printed as one line and exits with status 2, never as a traceback.
+
+Subcommands::
+
+    tutor games
+    tutor play GAME [--seed S] [--policy random] [--trace] [--player N]
+    tutor simulate GAME [--games N] [--seed S] [--json] [--bots B1,B2 [--processes P]]
+    tutor tree FILE [--depth D] [--player N] [--max-nodes M] [--json]
+    tutor rules GAME [--coverage] [--json]
+    tutor whatif FILE [--json] [--player N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from tutor.core.errors import OptionError, TutorError
+from tutor.core.game import Game, State, game_class, load_game, registered_games
+from tutor.core.rng import Rng
+
+EXIT_OK = 0
+EXIT_ERROR = 2
+
+POLICIES = ("random",)
+"""Names accepted by ``--policy``."""
+
+MAX_STEPS = 100_000
+"""Safety bound on the number of actions in one game."""
+
+PROGRESS_MIN_GAMES = 200
+"""``simulate`` shows a progress bar (on a terminal) from this many games on."""
+
+_POLICY_SALT = 0x5DEECE66D
+"""Mixed into the seed for the policy's generator so it does not mirror the game's RNG."""
+
+OUTCOMES = {
+    "escape": "escape (the players escaped together)",
+    "witness_win": "witness win (the assassin died)",
+    "assassin_win": "assassin win (a witness died)",
+    "tie": "tie (a witness and the assassin died)",
+    "only_witness_loss": "only-witness loss (no assassin; a witness died)",
+}
+"""Outcome categories of ``simulate``, each game falls in exactly one."""
+
+
+# ---------------------------------------------------------------------------- playing
+def new_state(game: Game, seed: int, tracing: bool = True) -> State:
+    """Return a fresh state of ``game``, with the trace switched on or off.
+
+    Games whose ``new_state`` takes a ``tracing`` argument skip writing the setup trace
+    when it is off; for others tracing is switched off after setup.
+    """
+    if "tracing" in inspect.signature(game.new_state).parameters:
+        return game.new_state(seed=seed, tracing=tracing)  # type: ignore[call-arg, unused-ignore]
+    state = game.new_state(seed=seed)
+    state.tracing = tracing
+    return state
+
+
+def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
+    """Play ``state`` to the end: players choose uniformly among their legal actions.
+
+    Player choices come from a :class:`~tutor.core.rng.Rng` seeded with ``seed``; chance
+    steps are drawn with ``state.sample_chance()`` (the state's own seeded generator),
+    so the same game seed and policy seed always give the same game.
+
+    Args:
+        state: the state to advance; it is modified in place.
+        seed: the seed of the policy's generator.
+        max_steps: safety bound on the number of actions.
+
+    Returns:
+        The same state, now terminal.
+
+    Raises:
+        TutorError: if the game has not ended after ``max_steps`` actions.
+    """
+    rng = Rng(seed ^ _POLICY_SALT)
+    for _ in range(max_steps):
+        decision = state.decision
+        if decision.kind == "terminal":
+            return state
+        if decision.kind == "chance":
+            action = state.sample_chance()
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.below(len(legal))]
+        # The action comes from the legal list (or the chance outcomes), so the check
+        # that ``apply`` would repeat is skipped, as in ``tutor.core.random_playout``.
+        state._apply(action)
+    raise TutorError(f"the game did not end within {max_steps} actions")
+
+
+def outcome_category(result: dict[str, Any]) -> str:
+    """Return the key of :data:`OUTCOMES` that a finished game's outcome falls in."""
+    if result.get("end") == "escape":
+        return "escape"
+    if result.get("tie"):
+        return "tie"
+    roles = result.get("roles") or []
+    if "assassin" not in roles:
+        return "only_witness_loss"
+    winners = result.get("winners") or []
+    if any(roles[w] == "assassin" for w in winners):
+        return "assassin_win"
+    return "witness_win"
+
+
+def outcome_sentence(state: State) -> str:
+    """Return one readable sentence for a finished game: who won and why."""
+    result = state.outcome() or {}
+    names = [p.get("name", f"Player {i}") for i, p in enumerate(state.view(None)["players"])]
+    roles = result.get("roles") or []
+    winners = result.get("winners") or []
+    if result.get("tie"):
+        head = "a tie"
+    elif winners:
+        who = " and ".join(f"{names[w]} ({roles[w]})" if roles else names[w] for w in winners)
+        head = f"{who} win{'s' if len(winners) == 1 else ''}"
+    else:
+        head = "everybody loses"
+    why = result.get("why")
+    return f"{head} ({why})" if why else head
+
+
+def _check_player(game: Game, player: int | None) -> None:
+    if player is not None and not 0 <= player < game.num_players:
+        raise OptionError(
+            f"--player must be a player index from 0 to {game.num_players - 1}, got {player}"
+        )
+
+
+# ---------------------------------------------------------------------------- commands
+def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
+    """List the registered games."""
+    for name in registered_games():
+        title = game_class(name).title or name
+        out.write(f"{name}\t{title}\n")
+    return EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    """Play one seeded game and print its trace or a summary.
+
+    Raises:
+        TutorError: for an unknown game, a bad ``--player`` or a game that never ends.
+    """
+    game = load_game(args.game)
+    _check_player(game, args.player)
+    state = play_random(new_state(game, args.seed, tracing=True), args.seed)
+    result = state.outcome() or {}
+    turns = result.get("turns", state.view(None).get("turn"))
+    rule = result.get("rule", state.decision.rule)
+    if args.trace:
+        for line in state.trace_for(args.player):
+            out.write(line + "\n")
+        out.write(f"[{rule}] Result after {turns} turns: {outcome_sentence(state)}.\n")
+        return EXIT_OK
+    title = game.title or game.name
+    out.write(
+        f"{title}, seed {args.seed}, {args.policy} policy: {turns} turns, {state.steps} actions.\n"
+    )
+    out.write(f"Outcome: {outcome_sentence(state)} [{rule}].\n")
+    out.write("Run again with --trace to see every step and the rule behind it.\n")
+    return EXIT_OK
+
+
+def simulate(game: Game, games: int, seed: int, progress: bool = False) -> dict[str, Any]:
+    """Play ``games`` random games (seeds ``seed`` .. ``seed + games - 1``), tracing off.
+
+    Args:
+        game: the loaded game.
+        games: how many games to play (at least 1).
+        seed: the seed of the first game; game ``i`` uses ``seed + i``.
+        progress: show a tqdm progress bar on stderr.
+
+    Returns:
+        A JSON-ready summary: outcome counts, deaths, Last Gasps, turns and speed.
+
+    Raises:
+        OptionError: if ``games`` is less than 1.
+        TutorError: if a game never ends.
+    """
+    if games < 1:
+        raise OptionError(f"--games must be at least 1, got {games}")
+    seeds = range(seed, seed + games)
+    if progress:
+        from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]  # lazy: terminals only
+
+        seeds = tqdm(seeds, desc="simulating", unit="game", file=sys.stderr)
+    counts = dict.fromkeys(OUTCOMES, 0)
+    deaths = gasps = 0
+    turns: list[int] = []
+    start = time.perf_counter()
+    for s in seeds:
+        state = play_random(new_state(game, s, tracing=False), s)
+        result = state.outcome() or {}
+        counts[outcome_category(result)] += 1
+        deaths += len(result.get("dead") or [])
+        # Every Last Gasp moves the player's gasp marker, the fatal one included, so
+        # the markers add up to the Last Gasps taken.
+        gasps += sum(result.get("gasps") or [])
+        turns.append(int(result.get("turns", 0)))
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game.name,
+        "policy": "random",
+        "games": games,
+        "first_seed": seed,
+        "outcomes": counts,
+        "deaths": deaths,
+        "deaths_per_game": round(deaths / games, 4),
+        "last_gasps": gasps,
+        "last_gasps_per_game": round(gasps / games, 4),
+        "turns": {
+            "mean": round(sum(turns) / games, 2),
+            "min": min(turns),
+            "max": max(turns),
+        },
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
+    }
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """Simulate random games and print the counts (table or JSON).
+
+    Raises:
+        TutorError: for an unknown game or a bad ``--games``.
+    """
+    if args.bots:
+        return cmd_simulate_bots(args, out)
+    game = load_game(args.game)
+    progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
+    report = simulate(game, args.games, args.seed, progress=progress)
+    if args.json:
+        out.write(json.dumps(report, indent=2) + "\n")
+        return EXIT_OK
+    n = report["games"]
+    last = report["first_seed"] + n - 1
+    out.write(f"{game.title or game.name}: {n} random games, seeds {report['first_seed']}-{last}\n")
+    width = max(len(label) for label in OUTCOMES.values())
+    out.write(f"{'outcome':<{width}}  {'games':>6}  {'share':>6}\n")
+    for key, label in OUTCOMES.items():
+        k = report["outcomes"][key]
+        out.write(f"{label:<{width}}  {k:>6}  {100 * k / n:>5.1f}%\n")
+    out.write(
+        f"{'deaths':<{width}}  {report['deaths']:>6}  ({report['deaths_per_game']} per game)\n"
+    )
+    out.write(
+        f"{'Last Gasps taken':<{width}}  {report['last_gasps']:>6}  "
+        f"({report['last_gasps_per_game']} per game)\n"
+    )
+    t = report["turns"]
+    out.write(f"{'turns':<{width}}  mean {t['mean']}, min {t['min']}, max {t['max']}\n")
+    out.write(f"{'speed':<{width}}  {report['games_per_second']} games/s\n")
+    return EXIT_OK
+
+
+def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
+    """``simulate --bots``: play bot matchups with tutor.analysis and print the metrics.
+
+    Raises:
+        TutorError: for an unknown game, a bad ``--games`` or an unknown bot name.
+    """
+    from tutor.analysis.policies import policies_for
+    from tutor.analysis.simulate import simulate as run_bots
+    from tutor.analysis.simulate import summarise
+
+    if args.games < 1:
+        raise OptionError(f"--games must be at least 1, got {args.games}")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    known = policies_for(args.game)
+    unknown = [b for b in bots if b not in known]
+    if unknown:
+        raise OptionError(f"unknown bot {unknown[0]!r}; available: {', '.join(sorted(known))}")
+    progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
+    start = time.perf_counter()
+    try:
+        rows = run_bots(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            policies=tuple(bots),
+            processes=args.processes,
+            progress=progress,
+        )
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+    elapsed = time.perf_counter() - start
+    summary = summarise(rows)
+    report = {
+        "game": args.game,
+        "bots": bots,
+        "games": args.games,
+        "seed": args.seed,
+        "summary": summary,
+        "seconds": round(elapsed, 3),
+    }
+    if args.json:
+        out.write(json.dumps(report, indent=2) + "\n")
+        return EXIT_OK
+    out.write(f"{args.game}: {args.games} games, bots {', '.join(bots)}, seed {args.seed}\n")
+    for role, r in sorted(summary["win_rate"].items()):
+        out.write(
+            f"  {role} wins {r['count']}/{r['of']} = {100 * r['rate']:.1f}% "
+            f"(95% CI {100 * r['low']:.1f}-{100 * r['high']:.1f}%)\n"
+        )
+    for key in ("tie_rate", "escape_rate"):
+        r = summary[key]
+        out.write(f"  {key.replace('_', ' ')}: {100 * r['rate']:.1f}%\n")
+    g = summary["last_gasp"]
+    out.write(f"  Last Gasps survived: {g['count']}/{g['of']}\n")
+    out.write(
+        f"  turns: mean {summary['length']['turns']['mean']:.1f}; branching factor "
+        f"{summary['branching_factor']:.1f}; {elapsed:.1f} s\n"
+    )
+    return EXIT_OK
+
+
+def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
+    """Build the decision tree of a scenario's position and print its size and value.
+
+    Raises:
+        TutorError: for a broken scenario file, a bad ``--player`` or a tree that is too
+            large (``TreeTooLarge`` says how to make it smaller).
+    """
+    from tutor.analysis.trees import decision_tree, tree_stats
+    from tutor.core.scenario import load_scenario
+
+    if args.depth < 0:
+        raise OptionError(f"--depth must be zero or more, got {args.depth}")
+    state = load_scenario(args.file).state
+    _check_player(state.game, args.player)
+    start = time.perf_counter()
+    graph = decision_tree(state, depth=args.depth, player=args.player, max_nodes=args.max_nodes)
+    report = {"scenario": str(args.file), **tree_stats(graph)}
+    report["seconds"] = round(time.perf_counter() - start, 3)
+    if args.json:
+        out.write(json.dumps(report, indent=2) + "\n")
+        return EXIT_OK
+    out.write(
+        f"Decision tree of {args.file} to depth {args.depth}: {report['nodes']} nodes, "
+        f"{report['edges']} edges; root value {report['root_value']:+.3f} for player "
+        f"{report['player']}.\n"
+    )
+    return EXIT_OK
+
+
+def rules_report(name: str, coverage: bool) -> dict[str, Any]:
+    """Return the rules index of a game, with implemented/tested status when asked.
+
+    Raises:
+        UnknownGameError: if no game has that name.
+        RulesetError: if the rules files are broken.
+    """
+    game = load_game(name)
+    book = game.rulebook
+    summaries = {rid: rule.summary for rid, rule in book.rules.items()}
+    if not coverage:
+        rows = [
+            {
+                "id": r.id,
+                "topic": r.topic,
+                "topic_title": book.topics.get(r.topic, ""),
+                "title": r.title,
+                "scope": r.scope,
+                "summary": r.summary,
+            }
+            for r in book.rules.values()
+        ]
+        return {"game": name, "rules": rows}
+    report = book.coverage(game_class(name).implemented_rules())
+    for row in report["rules"]:
+        row["topic_title"] = book.topics.get(row["topic"], "")
+        row["summary"] = summaries[row["id"]]
+    report["implemented"] = sum(row["implemented"] for row in report["rules"])
+    report["tested"] = sum(row["tested"] for row in report["rules"])
+    return report
+
+
+def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    """List a game's rules index, optionally with coverage.
+
+    Raises:
+        TutorError: for an unknown game or broken rules files.
+    """
+    report = rules_report(args.game, args.coverage)
+    if args.json:
+        out.write(json.dumps(report, indent=2) + "\n")
+        return EXIT_OK
+    topic = None
+    for row in report["rules"]:
+        if row["topic"] != topic:
+            topic = row["topic"]
+            out.write(f"\nTopic {topic} · {row['topic_title']}\n")
+        scope = "" if row["scope"] == "base" else f" ({row['scope']})"
+        if args.coverage:
+            impl = "implemented" if row["implemented"] else "-----------"
+            tested = "tested" if row["tested"] else "------"
+            out.write(f"  {row['id']:<9} {impl} {tested}  {row['title']}{scope}\n")
+        else:
+            out.write(f"  {row['id']:<9} {row['title']}{scope}: {row['summary']}\n")
+    if args.coverage:
+        out.write(
+            f"\n{report['implemented']} of {len(report['rules'])} rules implemented, "
+            f"{report['tested']} tested. Coverage: {report['coverage_percent']}% of the "
+            f"{report['in_scope']} base-game rules are both implemented and tested "
+            f"({report['covered']}).\n"
+        )
+    return EXIT_OK
+
+
+def _fmt_list(items: Sequence[str] | None, hidden: str = "hidden") -> str:
+    if items is None:
+        return f"({hidden})"
+    return ", ".join(items) if items else "-"
+
+
+def write_view(view: dict[str, Any], legal: list[str], out: TextIO) -> None:
+    """Write a readable summary of a Mantis Falls view and the legal actions."""
+    players = view.get("players", [])
+    names = [p.get("name", str(i)) for i, p in enumerate(players)]
+    viewer = view.get("viewer")
+    seen_as = "everything (omniscient view)" if viewer is None else f"as {names[viewer]} sees it"
+    turn_player = names[view["turn_player"]] if players else "?"
+    phase = str(view.get("phase", "")).replace("_", " ")
+    out.write(
+        f"Turn {view.get('turn')}: {turn_player}'s turn, phase: {phase}. Showing {seen_as}.\n"
+    )
+    out.write("Players:\n")
+    for p in players:
+        role = p.get("role") or "role hidden"
+        dead = ", DEAD" if p.get("dead") else ""
+        hand = p.get("hand")
+        hand_text = _fmt_list(hand) if hand is not None else f"{p.get('hand_count')} cards (hidden)"
+        allies = p.get("allies_complete") or []
+        out.write(
+            f"  {p['name']} ({role}{dead}): position {p['position']} ({p['road']}), "
+            f"wounds {p['wounds']}/{p['max_wounds']}, gasp marker {p['gasps']}\n"
+            f"    hand: {hand_text}\n"
+            f"    conditions: {_fmt_list(p.get('conditions'))}; allies: {_fmt_list(allies)}\n"
+        )
+        if p.get("action_play"):
+            out.write(f"    action play: {_fmt_list(p['action_play'])}\n")
+    event = view.get("event")
+    if event is None:
+        out.write("Event: none this turn.\n")
+    elif "name" in event:
+        kind = "seen" if event.get("seen") else "unseen"
+        health = f", health {event['health']}" if event.get("health") else ""
+        prevented = ", prevented" if event.get("prevented") else ""
+        out.write(
+            f"Event: {event['name']} ({kind} {event.get('kind')}{health}{prevented}); "
+            f"wounds dealt to it: {event.get('opposition_wounds', 0)}.\n"
+        )
+    else:
+        out.write("Event: an unseen event, face down.\n")
+    if view.get("conserved") is not None:
+        out.write(f"Conserved Energy: {_fmt_list(view.get('conserved'))}\n")
+    decision = view.get("decision", {})
+    if decision.get("kind") == "terminal":
+        outcome = view.get("outcome") or {}
+        out.write(
+            f"Game over: {outcome.get('why', '')} [{outcome.get('rule', decision['rule'])}]\n"
+        )
+        return
+    out.write(f"Decision: {decision.get('prompt')} [{decision.get('rule')}]\n")
+    if viewer is not None and decision.get("player") != viewer:
+        out.write(f"Legal actions: hidden from {names[viewer]} (not their decision).\n")
+        return
+    out.write("Legal actions:\n")
+    for i, label in enumerate(legal, 1):
+        out.write(f"  {i}. {label}\n")
+
+
+def cmd_whatif(args: argparse.Namespace, out: TextIO) -> int:
+    """Run a scenario file and print the view, legal actions and trace.
+
+    Raises:
+        TutorError: for a missing or broken scenario file, or a bad ``--player``.
+    """
+    from tutor.core.scenario import load_scenario
+
+    session = load_scenario(args.file)
+    state = session.state
+    _check_player(state.game, args.player)
+    view = state.view(args.player)
+    view.pop("trace", None)
+    trace = state.trace_for(args.player)
+    decider = state.decision.player
+    show_legal = args.player is None or decider == args.player
+    legal = [a.label for a in state.legal_actions()] if show_legal else []
+    if args.json:
+        payload = {"scenario": str(args.file), "view": view, "trace": trace, "legal_actions": legal}
+        out.write(json.dumps(payload, indent=2) + "\n")
+        return EXIT_OK
+    out.write(f"Scenario {args.file}\n")
+    write_view(view, legal, out)
+    out.write("Trace:\n")
+    for line in trace:
+        out.write(f"  {line}\n")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of the ``tutor`` command."""
+    parser = argparse.ArgumentParser(
+        prog="tutor",
+        description="Rules Tutor: play, simulate and explain tabletop games rule by rule.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("games", help="list the registered games")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("play", help="play one seeded game and print it step by step")
+    p.add_argument("game", help="the game's name, e.g. mantis_falls")
+    p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    p.add_argument("--policy", choices=POLICIES, default="random", help="how players choose")
+    p.add_argument("--trace", action="store_true", help="print every step with its rule id")
+    p.add_argument(
+        "--player",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --trace: show only what player N may see (0 is the first player)",
+    )
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="play many random games and count the outcomes")
+    p.add_argument("game", help="the game's name, e.g. mantis_falls")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument(
+        "--bots",
+        default=None,
+        metavar="B1,B2",
+        help="one bot per player, e.g. heuristic,heuristic or random,heuristic; reports "
+        "win rates with confidence intervals (tutor.analysis)",
+    )
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        metavar="P",
+        help="with --bots: worker processes (default: all cores; 1: no workers)",
+    )
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("tree", help="size and value of a scenario's decision tree")
+    p.add_argument("file", help="a scenario YAML file")
+    p.add_argument("--depth", type=int, default=3, help="steps to expand (default 3)")
+    p.add_argument("--player", type=int, default=None, metavar="N", help="whose value")
+    p.add_argument("--max-nodes", type=int, default=20_000, help="size cap (default 20000)")
+    p.add_argument("--json", action="store_true", help="print as JSON")
+    p.set_defaults(func=cmd_tree)
+
+    p = sub.add_parser("rules", help="list a game's rules index")
+    p.add_argument("game", help="the game's name, e.g. mantis_falls")
+    p.add_argument("--coverage", action="store_true", help="show implemented/tested status")
+    p.add_argument("--json", action="store_true", help="print as JSON")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("whatif", help="run a what-if scenario file and print state and trace")
+    p.add_argument("file", help="a scenario YAML file")
+    p.add_argument("--json", action="store_true", help="print view, trace and legal actions")
+    p.add_argument(
+        "--player", type=int, default=None, metavar="N", help="show only what player N may see"
+    )
+    p.set_defaults(func=cmd_whatif)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tutor`` command.
+
+    Args:
+        argv: the arguments (default: ``sys.argv[1:]``).
+
+    Returns:
+        The exit status: 0 on success, 2 for a usage error or any TutorError (the
+        message is printed on stderr as one line).
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error argparse has already printed
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    try:
+        return int(args.func(args, sys.stdout))
+    except TutorError as exc:
+        message = " ".join(str(exc).split())
+        sys.stderr.write(f"tutor {args.command}: error: {message}\n")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        sys.stderr.write("tutor: interrupted\n")
+        return 130
+    except BrokenPipeError:  # e.g. `tutor play ... --trace | head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,320 @@
+"""Conservation laws and limits a Mantis Falls state must obey after every step.
+
+The conformance tests (tests/test_conformance.py) play many random games and call
+:func:`invariants` after every action: a card that is duplicated or lost, a wound
+counter past its maximum or a draw phase that overfills a hand shows up at the very
+step that caused it.  :func:`hidden_variants` builds copies of a state that differ
+only in what one player may not see, so the tests can prove that player's view does
+not depend on it.
+
+Rule references in comments (topic.number) point at rulesets/mantis_falls/rules.yaml.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.games.mantis_falls.state import (
+    CE_SPACES,
+    END,
+    MAX_GASPS,
+    PHASE_TITLES,
+    START,
+    MantisFallsState,
+)
+
+_REGION_OF_POSITION = ["start"] + ["sunset"] * 4 + ["night"] * 4 + ["dark"] * 4 + ["end"]
+
+
+def _exactly_once(kind: str, total: int, places: list[tuple[str, list[int]]]) -> list[str]:
+    """Every index 0..total-1 lies in exactly one of ``places``; nothing else does."""
+    where: dict[int, list[str]] = {}
+    for name, cards in places:
+        for c in cards:
+            where.setdefault(c, []).append(name)
+    problems = []
+    for c in range(total):
+        found = where.get(c, [])
+        if len(found) != 1:
+            problems.append(f"{kind} card #{c} is in {len(found)} places: {found or 'none'}")
+    for c in sorted(set(where) - set(range(total))):
+        problems.append(f"unknown {kind} card #{c!r} in {where[c]}")
+    return problems
+
+
+def _action_places(s: MantisFallsState) -> list[tuple[str, list[int]]]:
+    places = [
+        ("action_pile", s.action_pile),
+        ("action_top", s.action_top),
+        ("action_discard", s.action_discard),
+        ("conserved", s.conserved),
+        ("night", s.night),
+        ("dark", s.dark),
+        ("gasp_play", s.gasp_play),
+    ]
+    for p in range(s.game.num_players):
+        places += [
+            (f"hands[{p}]", s.hands[p]),
+            (f"plays[{p}]", s.plays[p]),
+            (f"conditions[{p}]", s.conditions[p]),
+        ]
+    return places
+
+
+def _cards(s: MantisFallsState) -> list[str]:
+    """Topic 1 and 19: cards move between places but are never created or lost."""
+    n = s.game.num_players
+    problems = _exactly_once("action", len(s.cards.actions), _action_places(s))
+    current = [s.event] if s.event >= 0 else []
+    problems += _exactly_once(
+        "event",
+        len(s.cards.events),
+        [
+            ("event_pile", s.event_pile),
+            ("event_top", s.event_top),
+            ("event_bottom", s.event_bottom),
+            ("event_discard", s.event_discard),
+            ("current event", current),
+        ],
+    )
+    problems += _exactly_once(
+        "ally",
+        len(s.cards.allies),
+        [("ally_deck", s.ally_deck)] + [(f"allies[{p}]", s.allies[p]) for p in range(n)],
+    )
+    if len(s.conserved) > CE_SPACES:  # 15.1: four spaces
+        problems.append(f"Conserved Energy holds {len(s.conserved)} cards (at most {CE_SPACES})")
+    if s.event_top_known and not s.event_top:
+        problems.append("a player is said to know the top event, but no event is set on top")
+    if any(p not in range(n) for p in s.event_top_known):
+        problems.append(f"event_top_known names a non-player: {s.event_top_known}")
+    return problems
+
+
+def _roads(s: MantisFallsState) -> list[str]:
+    """Topics 5 and 10: fourteen distinct roads in region order; the road ahead is visible."""
+    problems = []
+    roads = s.cards.roads
+    if len(s.road_at) != END + 1 or len(set(s.road_at)) != END + 1:
+        return [f"road_at must hold {END + 1} distinct roads, found {s.road_at}"]
+    if set(s.road_at) & set(s.removed_roads):
+        problems.append("a road is both on the table and removed")
+    if set(s.road_at) | set(s.removed_roads) != set(range(len(roads))):
+        problems.append("some road is neither on the table nor removed")
+    for q, r in enumerate(s.road_at):
+        if roads[r].region != _REGION_OF_POSITION[q]:
+            problems.append(
+                f"position {q} holds the {roads[r].region} road {roads[r].name}, "
+                f"expected a {_REGION_OF_POSITION[q]} road"
+            )
+    if len(s.face_up) != END + 1 or not (s.face_up[START] and s.face_up[END]):
+        problems.append("the Start and the End must be face up")
+        return problems
+    for p in range(s.game.num_players):
+        pos = s.pos[p]
+        if not START <= pos <= END:
+            problems.append(f"player {p} is off the road at position {pos}")
+            continue
+        if roads[s.road_at[pos]].broken:  # 10.7: nobody stands on the Broken Road
+            problems.append(f"player {p} stands on the Broken Road")
+        for q in (pos, pos + 1):  # 10.3: own road and the one ahead are face up
+            if q <= END and not s.face_up[q]:
+                problems.append(f"road {q} next to player {p} (at {pos}) is still face down")
+    return problems
+
+
+def _players(s: MantisFallsState) -> list[str]:
+    """Topics 5, 16-18: roles, wounds, gasp markers and death are consistent."""
+    problems = []
+    n = s.game.num_players
+    if sorted([*s.roles, s.removed_role]) != ["assassin", "witness", "witness"]:
+        problems.append(f"roles {s.roles} + removed {s.removed_role!r} are not 2 witnesses + 1")
+    for p in range(n):
+        if not 0 <= s.wounds[p] <= s.max_wounds[p]:
+            problems.append(f"player {p} has {s.wounds[p]} wounds (0..{s.max_wounds[p]})")
+        if not 0 <= s.gasps[p] <= MAX_GASPS:
+            problems.append(f"player {p}'s gasp marker is {s.gasps[p]} (0..{MAX_GASPS})")
+        if s.dead[p] and s.gasps[p] < 1:  # 18.1: only a Last Gasp kills
+            problems.append(f"player {p} is dead without having made a Last Gasp")
+        if not 0 <= s.revealed[p] <= len(s.plays[p]):
+            problems.append(f"player {p} revealed {s.revealed[p]} of {len(s.plays[p])} cards")
+        at_max = s.wounds[p] >= s.max_wounds[p]
+        waiting = p in s.gasp_due or s.in_gasp == p
+        if at_max and not s.dead[p] and s.result is None and not waiting:
+            problems.append(f"player {p} is at maximum wounds with no Last Gasp pending (16.3)")
+    if s.in_gasp not in (-1, *range(n)):
+        problems.append(f"in_gasp is {s.in_gasp}")
+    if s.in_gasp < 0 and (s.gasp_play or s.gasp_revealed):
+        problems.append("a Last Gasp play lies on the table but nobody is gasping")
+    if not 0 <= s.gasp_revealed <= len(s.gasp_play):
+        problems.append(f"{s.gasp_revealed} of {len(s.gasp_play)} Last Gasp cards revealed")
+    if len(set(s.gasp_due)) != len(s.gasp_due) or s.in_gasp in s.gasp_due:
+        problems.append(f"gasp_due {s.gasp_due} repeats a player or the one gasping now")
+    return problems
+
+
+def _game_end(s: MantisFallsState) -> list[str]:
+    """Topic 20: the result exists exactly when the game is over, and it is coherent."""
+    problems = []
+    over = not s.stack
+    if over != (s.result is not None) or over != (s.phase == "game_over"):
+        problems.append(
+            f"stack empty={over}, result set={s.result is not None}, phase={s.phase!r} disagree"
+        )
+    if s.phase not in PHASE_TITLES:
+        problems.append(f"unknown phase {s.phase!r}")
+    if s.result is not None:
+        returns = s.result["returns"]
+        if any(r not in (-1, 0, 1) for r in returns):
+            problems.append(f"returns {returns} outside -1/0/1")
+        if s.result["tie"] != all(r == 0 for r in returns):
+            problems.append(f"tie={s.result['tie']} but returns are {returns}")
+        if any(s.dead[p] and returns[p] == 1 for p in range(len(returns))):
+            problems.append("a dead player wins (20.3: the dead cannot win)")
+    elif any(s.dead) and s.in_gasp < 0 and not s.gasp_due:
+        problems.append("a player is dead, no Last Gasp is pending, yet the game goes on (18.1)")
+    return problems
+
+
+def _draw_step(s: MantisFallsState, before: MantisFallsState) -> list[str]:
+    """Topic 8 VI and 19: the draw phase fills hands up to the hand size and no further.
+
+    A hand that is already larger keeps its cards (there is no discard phase), so the
+    only limit is on cards gained during the draw phase.
+    """
+    if before.phase != "draw":
+        return []
+    problems = []
+    for p in range(s.game.num_players):
+        size = s.hand_size(p)
+        if len(s.hands[p]) > len(before.hands[p]) and len(s.hands[p]) > size:
+            problems.append(
+                f"the draw phase gave player {p} a hand of {len(s.hands[p])} (hand size {size})"
+            )
+        if s.phase != "draw" and len(s.hands[p]) < size and s._can_draw() and not s.dead[p]:
+            problems.append(
+                f"the draw phase ended with player {p} holding {len(s.hands[p])} of {size} "
+                "cards although cards were left to draw"
+            )
+    return problems
+
+
+def invariants(s: MantisFallsState, before: MantisFallsState | None = None) -> list[str]:
+    """Return a sentence for every invariant the state breaks (empty when all hold).
+
+    Args:
+        s: the state to check.
+        before: the state one action earlier; enables the draw-phase check.
+    """
+    problems = _cards(s) + _roads(s) + _players(s) + _game_end(s)
+    if before is not None:
+        problems += _draw_step(s, before)
+        if s.steps != before.steps + 1:
+            problems.append(f"steps went from {before.steps} to {s.steps} in one action")
+    return problems
+
+
+# ---------------------------------------------------------------------------------------
+# Hidden-information variants
+# ---------------------------------------------------------------------------------------
+def _variant(s: MantisFallsState) -> MantisFallsState:
+    v = s.clone()
+    v._legal = None  # the cached legal actions belong to the original
+    return v
+
+
+def _swap_with_pile(v: MantisFallsState, place: list[int], i: int, want: Any = None) -> bool:
+    """Exchange ``place[i]`` with a card of the action pile (of suit ``want`` if given)."""
+    for j, c in enumerate(v.action_pile):
+        card = v.cards.actions[c]
+        if card.name != v.cards.actions[place[i]].name and (want is None or card.suit == want):
+            place[i], v.action_pile[j] = c, place[i]
+            v.action_pile.sort()
+            return True
+    return False
+
+
+def hidden_variants(s: MantisFallsState, viewer: int) -> list[tuple[str, MantisFallsState]]:
+    """Copies of ``s`` that differ only in what ``viewer`` may not see.
+
+    Each copy still obeys :func:`invariants`.  Changed, one at a time: the other
+    player's hand order and content, their role (swapped with the removed role), the
+    face-down part of their action play, a face-down road (swapped with a removed road
+    of the same region), the Actions by the Night and by the Dark, an unseen event the
+    viewer has not looked at, and a top event only the other player has looked at.
+    """
+    out: list[tuple[str, MantisFallsState]] = []
+    if s.result is not None:  # at the end every role is revealed (20.3)
+        return out
+    o = 1 - viewer
+    if len(set(s.hands[o])) > 1:
+        v = _variant(s)
+        v.hands[o].reverse()
+        out.append(("the other player's hand order", v))
+    if s.hands[o]:
+        v = _variant(s)
+        if _swap_with_pile(v, v.hands[o], 0):
+            out.append(("the other player's hand content", v))
+    if s.roles[o] != s.removed_role:
+        v = _variant(s)
+        v.roles[o], v.removed_role = v.removed_role, v.roles[o]
+        out.append(("the other player's role and the removed role", v))
+    if s.revealed[o] < len(s.plays[o]):
+        v = _variant(s)
+        suit = v.cards.actions[v.plays[o][0]].suit
+        if _swap_with_pile(v, v.plays[o], len(v.plays[o]) - 1, suit):
+            out.append(("a face-down card of the other player's action play", v))
+    if s.in_gasp == o and s.gasp_revealed < len(s.gasp_play):
+        v = _variant(s)
+        suit = v.cards.actions[v.gasp_play[0]].suit
+        if _swap_with_pile(v, v.gasp_play, len(v.gasp_play) - 1, suit):
+            out.append(("a face-down card of the other player's Last Gasp play", v))
+    roads = s.cards.roads
+    down = [q for q in range(START + 1, END) if not s.face_up[q]]
+    for q in down:
+        here = roads[s.road_at[q]]
+        for r in s.removed_roads:
+            if roads[r].region == here.region and roads[r].broken == here.broken:
+                v = _variant(s)
+                k = v.removed_roads.index(r)
+                v.road_at[q], v.removed_roads[k] = r, v.road_at[q]
+                v.removed_roads.sort()
+                out.append((f"the identity of the face-down road at position {q}", v))
+                break
+        else:
+            continue
+        break
+    if s.night and s.dark:
+        v = _variant(s)
+        v.night[0], v.dark[0] = v.dark[0], v.night[0]
+        v.night.sort()
+        v.dark.sort()
+        if v.night != s.night:
+            out.append(("which Midnight cards lie face down by the road", v))
+    if s.event >= 0 and not s.event_visible_to_all() and viewer != s.turn_player:
+        for k, e in enumerate(s.event_pile):
+            card = s.cards.events[e]
+            if (
+                card.seen == s.cards.events[s.event].seen
+                and card.name != s.cards.events[s.event].name
+            ):
+                v = _variant(s)
+                v.event, v.event_pile[k] = e, v.event
+                v.event_pile.sort()
+                out.append(("the identity of the other player's unseen event", v))
+                break
+    if s.event_top and viewer not in s.event_top_known and s.event_pile:
+        v = _variant(s)
+        k = next(
+            (
+                i
+                for i, e in enumerate(v.event_pile)
+                if v.cards.events[e].name != v.cards.events[v.event_top[0]].name
+            ),
+            None,
+        )
+        if k is not None:
+            v.event_top[0], v.event_pile[k] = v.event_pile[k], v.event_top[0]
+            v.event_pile.sort()
+            out.append(("the top event card the viewer has not looked at", v))
+    return out

@@ -1,0 +1,198 @@
+"""HTML snippets for explanations and cards: trace lists, rule citations, card faces.
+
+Every explanation carries its rule citation; the rule's summary (the project's own
+words from ``rules.yaml``) sits in the ``title`` attribute so hovering shows it, and a
+``<details>`` element shows it on click.  Card faces are rendered from the card data
+through :mod:`tutor.games.mantis_falls.text`, so they say what the engine does.
+All text is HTML-escaped.  No widgets here: these are plain strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+from tutor.core.rules import RuleBook
+from tutor.core.types import TraceEntry
+
+SUIT_COLORS = {
+    "amber": "#e0a526",
+    "granite": "#7c8087",
+    "hunter": "#2e7d32",
+    "lilac": "#9c7cc9",
+    "royal": "#3949ab",
+    "midnight": "#1c1c1c",
+}
+KIND_COLORS = {"action": "#1565c0", "chance": "#8e24aa", "auto": "#555", "info": "#777"}
+
+
+def rule_citation(rulebook: RuleBook | None, rule_id: str | None) -> tuple[str, str]:
+    """Return ``(citation, summary)`` for a rule id, e.g. ``("Topic 6 · ...: ...", "...")``.
+
+    Unknown ids (or no rulebook) give the id itself and an explanatory summary.
+    """
+    if not rule_id:
+        return "", ""
+    rule = rulebook.rules.get(rule_id) if rulebook is not None else None
+    if rule is None:
+        return rule_id, f"{rule_id} is not in the rules index"
+    return rule.citation(rulebook.topics.get(rule.topic, "") if rulebook else ""), rule.summary
+
+
+def citation_html(rulebook: RuleBook | None, rule_id: str | None) -> str:
+    """A ``<span>`` naming the rule, whose ``title`` (hover text) is the rule summary."""
+    citation, summary = rule_citation(rulebook, rule_id)
+    if not citation:
+        return ""
+    return (
+        f'<span class="tutor-rule" data-rule="{escape(str(rule_id))}" '
+        f'title="{escape(summary)}" style="color:#6a4c93;cursor:help;'
+        f'border-bottom:1px dotted #6a4c93">{escape(citation)} '
+        f"<small>({escape(str(rule_id))})</small></span>"
+    )
+
+
+def trace_html(
+    entries: Iterable[TraceEntry], rulebook: RuleBook | None, player: int | None = None
+) -> str:
+    """Render trace entries as an ordered list, each line with its rule citation.
+
+    Args:
+        entries: the entries to show, oldest first.
+        rulebook: the game's rule book (``game.rulebook``) for citations and summaries.
+        player: whose eyes read the trace (``None``: the omniscient tutor).  Lines that
+            player may not read are left out; some show the public text instead.
+
+    Returns:
+        An ``<ol class="tutor-trace">`` element (an empty list when nothing is visible).
+    """
+    items = []
+    for entry in entries:
+        text = entry.seen_by(player)
+        if not text:
+            continue
+        color = KIND_COLORS.get(entry.kind, "#555")
+        items.append(
+            f'<li class="tutor-entry" data-kind="{escape(entry.kind)}" style="margin:2px 0">'
+            f'<span style="color:{color}">{escape(text)}</span> '
+            f"{citation_html(rulebook, entry.rule)}</li>"
+        )
+    return (
+        '<ol class="tutor-trace" style="margin:0;padding-left:1.6em;font-size:13px">'
+        + "".join(items)
+        + "</ol>"
+    )
+
+
+def explanation_html(
+    entry: TraceEntry | None,
+    rulebook: RuleBook | None,
+    player: int | None = None,
+    names: tuple[str, ...] | list[str] = (),
+    waiting: str = "",
+) -> str:
+    """The last explanation, big, with its citation (hover) and the rule summary (click).
+
+    Args:
+        entry: the last revealed trace entry, or ``None`` before anything happened.
+        rulebook: the game's rule book.
+        player: whose eyes read it (``None``: the omniscient tutor).
+        names: player names, to say whose eyes cannot see a hidden entry.
+        waiting: a sentence to show after the entry (e.g. the pending decision).
+
+    Returns:
+        A ``<div class="tutor-explanation">`` element.
+    """
+    parts = ['<div class="tutor-explanation" style="font-size:15px;line-height:1.4">']
+    if entry is None:
+        parts.append("<div><i>Nothing has happened yet.</i></div>")
+    else:
+        text = entry.seen_by(player)
+        if not text:
+            who = names[player] if player is not None and player < len(names) else "this player"
+            text = f"Something happened that {who} cannot see."
+        parts.append(f'<div class="tutor-entry-text"><b>{escape(text)}</b></div>')
+        citation, summary = rule_citation(rulebook, entry.rule)
+        if citation:
+            parts.append(f'<div style="margin-top:4px">{citation_html(rulebook, entry.rule)}</div>')
+            parts.append(
+                '<details style="font-size:13px;color:#444"><summary style="cursor:pointer">'
+                f"What the rule says</summary>{escape(summary)}</details>"
+            )
+    if waiting:
+        parts.append(f'<div class="tutor-waiting" style="margin-top:6px">{escape(waiting)}</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _card_kind(card: Any) -> str:
+    from tutor.games.mantis_falls.cards import ActionCard, AllyCard, EventCard, RoadCard
+
+    for cls, kind in (
+        (ActionCard, "action"),
+        (EventCard, "event"),
+        (AllyCard, "ally"),
+        (RoadCard, "road"),
+    ):
+        if isinstance(card, cls):
+            return kind
+    raise TypeError(f"not a Mantis Falls card: {card!r}")
+
+
+def card_text(card: Any) -> str:
+    """The full text of any Mantis Falls card, rendered from its data.
+
+    Raises:
+        TypeError: if ``card`` is not an action, event, ally or road card.
+    """
+    from tutor.games.mantis_falls import text
+
+    kind = _card_kind(card)
+    if kind == "action":
+        return text.action_card_text(card)
+    if kind == "event":
+        return text.event_card_text(card)
+    if kind == "ally":
+        return text.ally_card_text(card)
+    return text.road_card_text(card)
+
+
+def card_html(card: Any) -> str:
+    """Render a Mantis Falls card (action, event, ally or road) as a small HTML card face.
+
+    The first line of the rendered text is the card's title; the rest are its effects.
+
+    Raises:
+        TypeError: if ``card`` is not an action, event, ally or road card.
+    """
+    kind = _card_kind(card)
+    lines = card_text(card).split("\n")
+    color = {"event": "#8b4513", "ally": "#1b5e20", "road": "#3d5a98"}.get(kind, "#9aa0a6")
+    if kind == "action":
+        color = SUIT_COLORS.get(card.suit, color)
+    body = "".join(f'<div style="margin-top:3px">{escape(line)}</div>' for line in lines[1:])
+    return (
+        f'<div class="tutor-card" data-kind="{kind}" data-id="{escape(card.id)}" '
+        f'style="display:inline-block;vertical-align:top;width:190px;margin:3px;padding:6px 8px;'
+        f"border:2px solid {color};border-left-width:8px;border-radius:6px;background:#fff;"
+        f'font-size:12px;line-height:1.3">'
+        f'<div style="font-weight:bold">{escape(lines[0])}</div>{body}</div>'
+    )
+
+
+def phase_strip_html(phases: Iterable[tuple[str, str]], current: str) -> str:
+    """A row of phase labels with the current one highlighted."""
+    cells = []
+    for key, label in phases:
+        on = key == current
+        style = "display:inline-block;margin:0 3px;padding:2px 10px;border-radius:12px;" + (
+            "background:#ffd166;border:2px solid #b08900;font-weight:bold"
+            if on
+            else "background:#eef0f3;border:1px solid #c9ced6;color:#667"
+        )
+        cls = "tutor-phase current" if on else "tutor-phase"
+        cells.append(
+            f'<span class="{cls}" data-phase="{escape(key)}" style="{style}">{escape(label)}</span>'
+        )
+    return f'<div class="tutor-phases">{"".join(cells)}</div>'
