@@ -398,6 +398,8 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         TutorError: for an unknown game or broken rules files.
     """
+    if args.sync_tests:
+        return _sync_tests(args.game, out)
     report = rules_report(args.game, args.coverage)
     if args.json:
         out.write(json.dumps(report, indent=2) + "\n")
@@ -421,6 +423,25 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
             f"{report['in_scope']} base-game rules are both implemented and tested "
             f"({report['covered']}).\n"
         )
+    return EXIT_OK
+
+
+def _sync_tests(name: str, out: TextIO) -> int:
+    """Rewrite rules.yaml's tested_by from the ``@pytest.mark.rule`` markers in tests/.
+
+    Raises:
+        TutorError: if the game is unknown or the repository's tests/ folder is missing.
+    """
+    from tutor.core.data import rulesets_dir
+    from tutor.core.rules import sync_tested_by, tests_by_rule
+
+    game_class(name)  # an unknown game fails here with a clear message
+    root = rulesets_dir().parent
+    tests = root / "tests"
+    if not tests.is_dir():
+        raise TutorError(f"no tests/ folder next to {rulesets_dir()}: run this from a checkout")
+    changed = sync_tested_by(rulesets_dir() / name / "rules.yaml", tests_by_rule(tests, root))
+    out.write(f"rules.yaml: tested_by updated for {changed} rules\n")
     return EXIT_OK
 
 
@@ -575,6 +596,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="the game's name, e.g. mantis_falls")
     p.add_argument("--coverage", action="store_true", help="show implemented/tested status")
     p.add_argument("--json", action="store_true", help="print as JSON")
+    p.add_argument(
+        "--sync-tests",
+        action="store_true",
+        help="rewrite rules.yaml tested_by from the tests' @pytest.mark.rule markers",
+    )
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("whatif", help="run a what-if scenario file and print state and trace")

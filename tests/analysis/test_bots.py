@@ -136,9 +136,9 @@ def test_hidden_information_does_not_change_a_bots_choice() -> None:
     jack = {"position": PHONE, "wounds": 6, "role": "witness",
             "hand": ["Call in a Hit", "Medicine", "Coffee", "Sprint"]}
     states = [
-        table(jack, {"role": "assassin", "hand": ["Baseball Bat", "Tommy Gun", "Bullet"]},
+        table(jack, {"role": "assassin", "hand": ["Baseball Bat", "Shotgun", "Bullet"]},
               turn_player=JACK, event_deck_top=["Cold Rain"]),
-        table(jack, {"role": "witness", "hand": ["Medicine", "Doctor's Bag", "Hunch"]},
+        table(jack, {"role": "witness", "hand": ["Smelling Salts", "Doctor's Bag", "Hunch"]},
               turn_player=JACK, event_deck_top=["Cold Rain"]),
     ]
     choices = []
@@ -159,6 +159,7 @@ def test_witness_never_gives_away_healing_or_call_in_a_hit() -> None:
         {"role": "assassin"},
         turn_player=JACK,
         conserved=["Sprint", "Hunch", "Recall", "Bribe"],
+        event_deck_top=["Cold Rain"],
     )
     skip_to_main_play(state)
     action = ask(HeuristicWitness(), state)
@@ -194,7 +195,7 @@ def test_desperate_witness_by_a_phone_calls_in_a_hit() -> None:
     state = table(
         {"position": PHONE, "wounds": 6, "role": "witness",
          "hand": ["Call in a Hit", "Medicine", "Coffee"]},
-        {"position": PHONE, "role": "assassin", "hand": ["Coffee"]},
+        {"position": PHONE, "role": "assassin", "hand": ["Recall"]},
         turn_player=JACK,
         event_deck_top=["Cold Rain"],
     )
@@ -228,10 +229,10 @@ def test_unexplained_wounds_make_the_witness_suspect_and_call_in_a_hit() -> None
     state = table(
         {"position": PHONE, "role": "witness",
          "hand": ["Call in a Hit", "Medicine", "Coffee"]},
-        {"position": PHONE, "role": "assassin", "hand": ["Baseball Bat", "Coffee"]},
+        {"position": PHONE, "role": "assassin", "hand": ["Baseball Bat", "Recall"]},
         turn_player=JILL,
-        event_deck_top=["Cold Rain", "Cold Rain"],
-        action_deck_top=["Hunch", "Recall", "Bribe", "Sprint", "Crowbar", "Subpoena",
+        event_deck_top=["Cold Rain", "Missed the Bus"],
+        action_deck_top=["Hunch", "Take Cover", "Bribe", "Sprint", "Crowbar", "Subpoena",
                          "Pickpocket", "Foresight", "Misdirection", "Storm Cellar"],
     )
     jack = HeuristicWitness()
@@ -298,7 +299,7 @@ def test_doomed_witness_attacks_in_the_third_last_gasp() -> None:
     state.apply(second)
     state.apply(ask(bot, state))  # finish
     entries = state.apply(ask(bot, state))  # Desperate Shot's first wound: at Jill
-    assert state.wounds[JILL] == 3 and "mf.12.2" in rules_cited(entries)
+    assert state.wounds[JILL] == 3 and "mf.17.8" in rules_cited(entries)
 
 
 # ---------------------------------------------------------------- assassin rules of thumb
@@ -306,7 +307,7 @@ def test_assassin_strikes_when_the_witness_is_away_from_phones() -> None:
     """Jack stands on Cemetery Road (no phone in reach): Jill swings the bat at him."""
     state = table(
         {"position": FAR, "role": "witness", "hand": ["Coffee"]},
-        {"position": FAR, "role": "assassin", "hand": ["Baseball Bat", "Medicine", "Coffee"]},
+        {"position": FAR, "role": "assassin", "hand": ["Baseball Bat", "Medicine", "Recall"]},
         turn_player=JILL,
         event_deck_top=["Cold Rain"],
     )
@@ -327,20 +328,20 @@ def test_assassin_keeps_cover_while_the_witness_is_by_a_phone() -> None:
     """Jack stands on a phone road: Jill hides the bat and cycles a card instead."""
     state = table(
         {"position": PHONE, "role": "witness", "hand": ["Coffee"]},
-        {"position": FAR, "role": "assassin", "hand": ["Baseball Bat", "Medicine", "Coffee"]},
+        {"position": FAR, "role": "assassin", "hand": ["Baseball Bat", "Medicine", "Recall"]},
         turn_player=JILL,
         event_deck_top=["Cold Rain"],
     )
     skip_to_main_play(state)
     action = ask(HeuristicAssassin(), state)
-    assert (action.kind, card_names(state, action)) == ("conserve", "Coffee")
+    assert (action.kind, card_names(state, action)) == ("conserve", "Recall")
 
 
 def test_assassin_never_reveals_itself_with_call_in_a_hit() -> None:
     """Even desperate and by a phone, the assassin's Call in a Hit stays in hand."""
     state = table(
         {"position": PHONE, "role": "witness", "hand": ["Coffee"]},
-        {"position": PHONE, "wounds": 6, "role": "assassin", "hand": ["Call in a Hit", "Coffee"]},
+        {"position": PHONE, "wounds": 6, "role": "assassin", "hand": ["Call in a Hit", "Recall"]},
         turn_player=JILL,
         event_deck_top=["Cold Rain"],
     )

@@ -167,6 +167,8 @@ class _Look:
                 ok = (self.turn_player == self.me) == bool(val)
             elif key == "event_kind":
                 ok = self.event is not None and self.event["kind"] == val
+            elif key == "event_seen":
+                ok = self.event is not None and bool(self.event["seen"]) == bool(val)
             elif key == "hand_at_most":
                 ok = self.hand_count <= int(val)
             elif key == "stoplight_at_least":

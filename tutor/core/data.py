@@ -7,6 +7,8 @@ what was found.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -97,6 +99,33 @@ def _schema(path: str) -> dict[str, Any]:
     return data
 
 
+def _cache_file() -> Path:
+    base = os.environ.get("TUTOR_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
+    return Path(base or Path.home() / ".cache") / "rules-tutor" / "validated.txt"
+
+
+def _fingerprint(data: Any, schema_file: Path | str, definition: str) -> str:
+    blob = json.dumps([data, definition, _schema(str(schema_file))], default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _known_valid(fingerprint: str) -> bool:
+    try:
+        return fingerprint in _cache_file().read_text(encoding="ascii").split()
+    except OSError:
+        return False
+
+
+def _remember_valid(fingerprint: str) -> None:
+    path = _cache_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="ascii") as fh:
+            fh.write(fingerprint + "\n")
+    except OSError:
+        pass  # a read-only home only costs the next load another validation
+
+
 def validate(data: Any, schema_file: Path | str, definition: str, file: Path | str) -> None:
     """Validate ``data`` against ``$defs/<definition>`` of a schema file.
 
@@ -110,7 +139,12 @@ def validate(data: Any, schema_file: Path | str, definition: str, file: Path | s
         RulesetError: naming file, key path, expected and found, for the most
             specific problem found.
     """
-    import jsonschema  # imported here: validation runs once per data file
+    # Importing jsonschema costs seconds in a Jupyter environment, so content that
+    # already passed this exact schema is remembered (by hash) in a small cache file.
+    fingerprint = _fingerprint(data, schema_file, definition)
+    if _known_valid(fingerprint):
+        return
+    import jsonschema
 
     root = _schema(str(schema_file))
     if definition not in root.get("$defs", {}):
@@ -119,6 +153,7 @@ def validate(data: Any, schema_file: Path | str, definition: str, file: Path | s
     validator = jsonschema.Draft202012Validator(schema)
     errors = list(validator.iter_errors(data))
     if not errors:
+        _remember_valid(fingerprint)
         return
     best = jsonschema.exceptions.best_match(errors)
     # Descend into oneOf/anyOf to name the deepest concrete problem.

@@ -10,11 +10,12 @@ the methods defined here.
 from __future__ import annotations
 
 import importlib
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from tutor.core.errors import IllegalActionError, UnknownGameError
+from tutor.core.errors import IllegalActionError, OptionError, UnknownGameError
 from tutor.core.rng import Rng
 from tutor.core.rules import RuleBook
 from tutor.core.types import CHANCE, Action, Decision, TraceEntry, Verdict
@@ -64,7 +65,16 @@ def load_game(name: str, **options: Any) -> Game:
         OptionError: if an option is unknown or invalid.
         RulesetError: if the game's data files are broken.
     """
-    return game_class(name)(**options)
+    cls = game_class(name)
+    params = inspect.signature(cls).parameters
+    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        unknown = sorted(set(options) - set(params))
+        if unknown:
+            raise OptionError(
+                f"unknown option{'s' * (len(unknown) > 1)} {', '.join(map(repr, unknown))} "
+                f"for {name}; its options are: {', '.join(params)}"
+            )
+    return cls(**options)
 
 
 class Game(ABC):
@@ -231,7 +241,7 @@ class State(ABC):
         """
         legal = self._legal_actions()
         if action not in legal:
-            verdict = self._explain_illegal(action)
+            verdict = self.check(action)  # never raises, even for a value that is no Action
             raise IllegalActionError(action, verdict.reason, verdict.rule, verdict.code)
         # Use the engine's own copy so the stored label is always the canonical one.
         action = legal[legal.index(action)]

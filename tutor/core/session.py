@@ -327,7 +327,12 @@ class Session:
         for i, raw in enumerate(data["actions"]):
             try:
                 action = Action.from_dict(raw)
-                session._do(action, bool(raw.get("automatic", False)))
+                automatic = bool(raw.get("automatic", False))
+                if automatic and session.state.decision.kind == "chance":
+                    # The live session drew this outcome from the state's RNG: draw again,
+                    # so the RNG (and every later automatic draw) matches the saved game.
+                    session.state.sample_chance()
+                session._do(action, automatic)
             except IllegalActionError as exc:
                 raise SessionFileError(source, f"actions[{i}] cannot be replayed: {exc}") from None
             except (KeyError, TypeError, AttributeError) as exc:

@@ -14,6 +14,7 @@ from tutor.core.data import rulesets_dir
 from tutor.core.errors import OptionError, ScenarioError, SessionFileError
 from tutor.core.game import Game
 from tutor.core.rng import Rng
+from tutor.core.types import Action
 from tutor.core.rules import RuleBook, cited_rule_ids
 from tutor.games.mantis_falls.cards import CardData
 from tutor.games.mantis_falls.state import END, START, MantisFallsState
@@ -106,6 +107,19 @@ class MantisFallsGame(Game):
         self.player_names = names
         self.cards = _card_data(deck)
         self._resolved: dict[tuple[Any, ...], Any] = {}
+        # The main-play choices depend only on the card: build them once (speed).
+        self.main_play_actions = [
+            [
+                (
+                    Action(p, "play", (c.index,), f"Start an action play with {c.label}"),
+                    Action(p, "conserve", (c.index,), f"Conserve energy with {c.label}"),
+                    Action(p, "discard", (c.index,), f"Discard {c.label}"),
+                )
+                for c in self.cards.actions
+            ]
+            for p in range(players)
+        ]
+        self.do_nothing = [Action(p, "nothing", (), "Do nothing") for p in range(players)]
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
         """Return the effect list (or effect) a frame's reference points to, cached."""

@@ -235,6 +235,40 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         last = 1 - s.first_player
         s._log("mf.6.3", f"The scenario sets {s.name(s.first_player)} to go first.")
         s._log("mf.6.4", f"{s.name(last)}, who now goes last, holds the setup ally card.", last)
+    if any(players):
+        # The random deal's private lines (hands, roles, allies) may no longer hold:
+        # replace them with what each player now holds.
+        stale = ("mf.5.7", "mf.6.1", "mf.14.3", "mf.14.4")
+        s.trace = [e for e in s.trace if e.rule not in stale]
+        if s.tracing:
+            for p in range(2):
+                who = s.name(p)
+                hand = ", ".join(s.card_label(c) for c in s.hands[p]) or "no cards"
+                s._log(
+                    "mf.5.7",
+                    f"Scenario: {who} holds {hand}.",
+                    p,
+                    visible_to=(p,),
+                    public_text=f"Scenario: {who} holds {len(s.hands[p])} action cards.",
+                )
+                s._log(
+                    "mf.6.1",
+                    f"Scenario: {who}'s role is {s.roles[p]}.",
+                    p,
+                    visible_to=(p,),
+                    public_text=f"Scenario: {who} has a hidden role.",
+                )
+                allies = ", ".join(sorted(s.cards.allies[a].name for a in s.allies[p]))
+                if allies:
+                    s._log(
+                        "mf.14.3",
+                        f"Scenario: {who}'s ally cards: {allies} (complete: "
+                        f"{', '.join(s.complete_allies(p)) or 'none'}).",
+                        p,
+                        visible_to=(p,),
+                        public_text=f"Scenario: {who} has {len(s.allies[p])} ally cards; "
+                        f"complete: {', '.join(s.complete_allies(p)) or 'none'}.",
+                    )
     if "road_order" in setup:
         # The random layout's note about a removed Broken Road (mf.10.9) may no longer hold.
         s.trace = [e for e in s.trace if e.rule != "mf.10.9"]

@@ -145,7 +145,12 @@ class MantisFallsState(State):
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": "mantis_falls", "rng": self.rng.state,
                                 "tracing": self.tracing}
-        for name in _FIELDS_LIST + _FIELDS_NESTED + _FIELDS_SCALAR:
+        # Lists are copied: the dict is a snapshot that later moves cannot change.
+        for name in _FIELDS_LIST:
+            data[name] = getattr(self, name)[:]
+        for name in _FIELDS_NESTED:
+            data[name] = [x[:] for x in getattr(self, name)]
+        for name in _FIELDS_SCALAR:
             data[name] = getattr(self, name)
         data["stack"] = [list(f) for f in self.stack]
         data["trace"] = [e.to_dict() for e in self.trace]
@@ -306,7 +311,15 @@ class MantisFallsState(State):
                 if top[0] == "chance":
                     self._legal = [a for a, _ in self.chance_outcomes()]
                 else:
-                    self._legal = sorted(getattr(self, "_acts_" + top[0])(top), key=_order)
+                    acts = sorted(getattr(self, "_acts_" + top[0])(top), key=_order)
+                    # Copies of a card (two Bullets) give equal choices: offer one of them.
+                    seen: set[tuple[str, str]] = set()
+                    self._legal = []
+                    for a in acts:
+                        key = (a.kind, a.label)
+                        if key not in seen:
+                            seen.add(key)
+                            self._legal.append(a)
         return self._legal
 
     def _apply(self, action: Action) -> None:
@@ -475,17 +488,12 @@ class MantisFallsState(State):
         _, p, mode, n = top
         hand = self.hands[p]
         acts: list[Action] = []
-        seen: set[int] = set()
         if mode == "choose":
-            for c in hand:
-                if c in seen:
-                    continue
-                seen.add(c)
-                lab = self.card_label(c)
-                acts.append(Action(p, "play", (c,), f"Start an action play with {lab}"))
-                acts.append(Action(p, "conserve", (c,), f"Conserve energy with {lab}"))
-                acts.append(Action(p, "discard", (c,), f"Discard {lab}"))
-            acts.append(Action(p, "nothing", (), "Do nothing"))
+            # Card-only labels: the Action objects are built once per game and reused.
+            table = self.game.main_play_actions[p]
+            for c in set(hand):
+                acts += table[c]
+            acts.append(self.game.do_nothing[p])
         elif mode == "play":
             suit = self.cards.actions[self.plays[p][0]].suit
             for c in hand:
