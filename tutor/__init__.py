@@ -24,6 +24,7 @@ from tutor.core import (
     registered_games,
 )
 from tutor.core.scenario import load_scenario
+from tutor.core.teaching import TeachingScenario, load_teaching_scenario, teaching_scenarios
 
 __version__ = "0.1.0"
 
@@ -39,11 +40,14 @@ __all__ = [
     "Session",
     "SessionFileError",
     "State",
+    "TeachingScenario",
     "TraceEntry",
     "TutorError",
     "UnknownGameError",
     "Verdict",
     "load_game",
     "load_scenario",
+    "load_teaching_scenario",
     "registered_games",
+    "teaching_scenarios",
 ]

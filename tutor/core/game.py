@@ -224,10 +224,26 @@ class State(ABC):
         """Every legal action now, sorted (empty when terminal)."""
         return self._legal_actions()
 
+    def _equivalent(self, action: Action, legal: list[Action]) -> Action | None:
+        """The legal action that does the same as ``action``, if any.
+
+        Games where identical copies exist (two Bullet cards) offer one of them; they
+        override this so naming the other copy is accepted as the same choice.
+        """
+        return None
+
+    def _as_legal(self, action: Action) -> Action | None:
+        legal = self._legal_actions()
+        if action in legal:
+            return legal[legal.index(action)]
+        if not isinstance(action, Action):
+            return None
+        return self._equivalent(action, legal)
+
     def check(self, action: Action) -> Verdict:
         """Say whether ``action`` is legal now, and if not why; never raises."""
         try:
-            if action in self._legal_actions():
+            if self._as_legal(action) is not None:
                 return Verdict(True)
             return self._explain_illegal(action)
         except Exception as exc:  # check must never raise, even on odd input
@@ -239,12 +255,12 @@ class State(ABC):
         Raises:
             IllegalActionError: with the reason and rule; the state is not changed.
         """
-        legal = self._legal_actions()
-        if action not in legal:
+        legal_action = self._as_legal(action)
+        if legal_action is None:
             verdict = self.check(action)  # never raises, even for a value that is no Action
             raise IllegalActionError(action, verdict.reason, verdict.rule, verdict.code)
         # Use the engine's own copy so the stored label is always the canonical one.
-        action = legal[legal.index(action)]
+        action = legal_action
         start = len(self.trace)
         self._apply(action)
         return self.trace[start:]

@@ -107,6 +107,15 @@ class Session:
         """Every action applied since the session started, in order."""
         return [a for _, a, _ in self._history]
 
+    @property
+    def decisions(self) -> list[Action]:
+        """The actions someone chose (not chance steps or forced moves taken automatically).
+
+        Replaying these labels from the same start, with automatic steps in between,
+        leads to the same game: this is the ``play`` list of a scenario file.
+        """
+        return [a for _, a, auto in self._history if not auto]
+
     # ---- moving ---------------------------------------------------------------
     def _auto_action(self) -> Action | None:
         d = self.state.decision

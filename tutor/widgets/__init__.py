@@ -1,9 +1,20 @@
-"""ipywidgets views bound to a Session: the tutorial player (what-if and quiz follow).
+"""ipywidgets views bound to a Session: the tutorial player, the what-if explorer, the quiz.
 
 This is the only package that imports ipywidgets; ``import tutor`` never loads it.
 Start with ``tutor.widgets.play("mantis_falls", seed=7)`` in a notebook cell.
 """
 
 from tutor.widgets.player import OMNISCIENT, TutorialPlayer, play, random_bot
+from tutor.widgets.quiz import Quiz, quiz
+from tutor.widgets.whatif import WhatIfExplorer, explore
 
-__all__ = ["OMNISCIENT", "TutorialPlayer", "play", "random_bot"]
+__all__ = [
+    "OMNISCIENT",
+    "Quiz",
+    "TutorialPlayer",
+    "WhatIfExplorer",
+    "explore",
+    "play",
+    "quiz",
+    "random_bot",
+]

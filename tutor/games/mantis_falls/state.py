@@ -310,6 +310,8 @@ class MantisFallsState(State):
                 top = self.stack[-1]
                 if top[0] == "chance":
                     self._legal = [a for a, _ in self.chance_outcomes()]
+                elif top[0] == "mainplay" and top[2] == "choose":
+                    self._legal = self._main_play_choices(top[1])
                 else:
                     acts = sorted(getattr(self, "_acts_" + top[0])(top), key=_order)
                     # Copies of a card (two Bullets) give equal choices: offer one of them.
@@ -350,9 +352,7 @@ class MantisFallsState(State):
                     return
                 continue
             if kind in CHANCE_FRAMES:
-                if self._chance_ready(top):
-                    return
-                continue
+                return
             getattr(self, "_f_" + kind)(top)
 
     def _push(self, *frame: Any) -> None:
@@ -484,17 +484,30 @@ class MantisFallsState(State):
         return self._pick_spec(top)
 
     # ---- main play (topic 8, III) --------------------------------------------
+    def _main_play_choices(self, p: int) -> list[Action]:
+        """The four main-play options, already sorted and one per card name (hot path)."""
+        first: dict[str, int] = {}
+        names = self.cards.labels
+        for c in self.hands[p]:
+            n = names[c]
+            if n not in first or c < first[n]:
+                first[n] = c
+        cs = sorted(first.values())
+        table = self.game.main_play_actions[p]
+        return (
+            [table[c][1] for c in cs]
+            + [table[c][2] for c in cs]
+            + [self.game.do_nothing[p]]
+            + [table[c][0] for c in cs]
+        )
+
     def _acts_mainplay(self, top: tuple[Any, ...]) -> list[Action]:
         _, p, mode, n = top
         hand = self.hands[p]
         acts: list[Action] = []
         if mode == "choose":
-            # Card-only labels: the Action objects are built once per game and reused.
-            table = self.game.main_play_actions[p]
-            for c in set(hand):
-                acts += table[c]
-            acts.append(self.game.do_nothing[p])
-        elif mode == "play":
+            return self._main_play_choices(p)
+        if mode == "play":
             suit = self.cards.actions[self.plays[p][0]].suit
             for c in hand:
                 if self.cards.actions[c].suit == suit:
@@ -1147,7 +1160,7 @@ class MantisFallsState(State):
 
     def _source_name(self, ctx: tuple[Any, ...]) -> str:
         src, idx = ctx[1], ctx[2]
-        if src in ("action", "anytime") and idx >= 0 and src == "action":
+        if src == "action":
             return self.card_name(idx)
         if src == "event":
             return self.cards.events[idx].name
@@ -1752,9 +1765,11 @@ class MantisFallsState(State):
                       f"{self.gasps[p]}.", p, changes=(("gasps", before, self.gasps[p]),))
         if self.wounds[p] < self.max_wounds[p] and self.gasps[p] < MAX_GASPS:
             if self.tracing:
+                # After another player's death (mf.17.7) nothing resumes: the game ends.
+                then = (", but a player is dead, so the game ends" if any(self.dead)
+                        else ": play resumes where it was suspended")
                 self._log("mf.17.5", f"{self.name(p)} survives the Last Gasp ({self.wounds[p]}/"
-                          f"{self.max_wounds[p]} wounds, gasp marker {self.gasps[p]}): play resumes "
-                          "where it was suspended.", p)
+                          f"{self.max_wounds[p]} wounds, gasp marker {self.gasps[p]}){then}.", p)
         else:
             self.dead[p] = True
             if self.tracing:
@@ -1772,9 +1787,6 @@ class MantisFallsState(State):
     # ======================================================================
     # Chance steps
     # ======================================================================
-    def _chance_ready(self, top: tuple[Any, ...]) -> bool:
-        return True
-
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.stack or self.stack[-1][0] != "chance":
             return []
@@ -2069,6 +2081,36 @@ class MantisFallsState(State):
         return Verdict(False, f"that is not one of the legal choices: {d.prompt}", d.rule,
                        "not_legal")
 
+    def _equivalent(self, action: Action, legal: list[Action]) -> Action | None:
+        """Accept another copy of a card (the second Bullet) as the offered copy."""
+        if not action.args or action.kind not in _CARD_KINDS:
+            return None
+        c = action.args[0]
+        if not isinstance(c, int) or not 0 <= c < len(self.cards.actions):
+            return None
+        label = self.cards.labels[c]
+        for a in legal:
+            if (a.kind == action.kind and a.player == action.player and a.args[1:] ==
+                    action.args[1:] and isinstance(a.args[0], int)
+                    and self.cards.labels[a.args[0]] == label
+                    and self._holds_card(action.kind, action.player, c)):
+                return a
+        return None
+
+    def _holds_card(self, kind: str, p: int, c: int) -> bool:
+        """Is card ``c`` where an action of ``kind`` by ``p`` would take it from?"""
+        if kind in ("play", "conserve", "discard", "gasp_add", "discard_card"):
+            return c in self.hands[p]
+        if kind == "return_to_hand":
+            return c in self.plays[p][self.revealed[p]:]
+        if kind in ("draw_conserved", "take_conserved"):
+            return c in self.conserved
+        if kind == "take_night":
+            return c in self.night
+        if kind == "take_dark":
+            return c in self.dark
+        return False
+
     def _any_card(self, c: Any) -> str:
         if isinstance(c, int) and 0 <= c < len(self.cards.actions):
             return self.card_label(c)
@@ -2101,6 +2143,12 @@ class MantisFallsState(State):
             if self.pos[p] + far <= END:
                 out = [Action(p, "move", (far,), f"{self.name(p)} moves {far} roads")]
         return [(a, self.check(a)) for a in out]
+
+
+_CARD_KINDS = frozenset({
+    "play", "conserve", "discard", "gasp_add", "discard_card", "return_to_hand",
+    "draw_conserved", "take_conserved", "take_night", "take_dark",
+})
 
 
 def _order(action: Action) -> tuple[Any, ...]:

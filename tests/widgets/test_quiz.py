@@ -1,0 +1,98 @@
+"""Headless tests of the quiz widget: a learner answers "what happens next?" questions.
+
+The tests press the option buttons and "Next question" with ``click()`` and check what
+the screen says: the verdict, the rule cited (id, hover summary and the rulebook's
+description), the button colours, the score — and that the option marked correct is
+what the engine really writes next when the question's action is applied to a clone of
+its position.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from html import escape
+
+from tutor.widgets import Quiz
+
+
+def shown_rule(quiz: Quiz) -> str:
+    root = ET.fromstring(quiz.feedback.value)
+    (span,) = [s for s in root.iter("span") if s.get("class") == "tutor-rule"]
+    return span.get("data-rule", "")
+
+
+def test_the_correct_button_is_what_the_engine_does_next() -> None:
+    quiz = Quiz(seed=2, count=4)
+    assert len(quiz.questions) == 4
+    for number in range(4):
+        q = quiz.question
+        assert q is not None and quiz.index == number
+        produced = q.state.clone().apply(q.action)
+        (correct,) = [i for i, o in enumerate(q.options) if o.correct]
+        assert q.options[correct].text == produced[q.index].text
+        assert [b.description for b in quiz.option_buttons] == list("ABCD")[: len(q.options)]
+        assert quiz.option_buttons[correct].tooltip == produced[q.index].text
+        assert escape(produced[q.index].text) in quiz.options_text.value
+        assert escape(q.prompt) in quiz.prompt.value
+        assert f"Question {number + 1} of 4" in quiz.header.value
+        quiz.next_button.click()
+    assert quiz.index == 3 and quiz.next_button.disabled
+
+
+def test_a_right_answer_is_confirmed_with_the_rule() -> None:
+    quiz = Quiz(seed=0, count=3)
+    q = quiz.question
+    assert q is not None
+    quiz.option_buttons[q.answer].click()
+    assert "data-correct='true'" in quiz.feedback.value and "Correct!" in quiz.feedback.value
+    assert shown_rule(quiz) == q.rule
+    assert escape(quiz.game.rulebook.describe(q.rule)) in quiz.feedback.value
+    assert quiz.option_buttons[q.answer].button_style == "success"
+    assert all(b.disabled for b in quiz.option_buttons)
+    assert "Score: 1 of 1 answered" in quiz.score.value
+    # A second click changes nothing: the question is answered.
+    other = (q.answer + 1) % len(q.options)
+    quiz.option_buttons[other].click()
+    assert quiz.picks == {0: q.answer} and quiz.correct_count == 1
+
+
+def test_a_wrong_answer_shows_what_really_happens_and_where_the_pick_came_from() -> None:
+    quiz = Quiz(seed=0, count=3)
+    q = quiz.question
+    assert q is not None
+    wrong = next(i for i, o in enumerate(q.options) if not o.correct)
+    quiz.option_buttons[wrong].click()
+    feedback = quiz.feedback.value
+    assert "data-correct='false'" in feedback and "Not quite." in feedback
+    assert escape(q.correct.text) in feedback
+    assert escape(q.options[wrong].source) in feedback
+    assert shown_rule(quiz) == q.rule
+    assert escape(q.rule_text) in feedback
+    assert quiz.option_buttons[wrong].button_style == "danger"
+    assert quiz.option_buttons[q.answer].button_style == "success"
+    assert "Score: 0 of 1 answered" in quiz.score.value
+
+    quiz.next_button.click()
+    assert quiz.feedback.value == "" and not any(b.disabled for b in quiz.option_buttons)
+    assert "Score: 0 of 1 answered" in quiz.score.value
+
+
+def test_the_same_seed_asks_the_same_questions_and_new_quiz_takes_the_seed_box() -> None:
+    first = Quiz(seed=5, count=3)
+    second = Quiz(seed=5, count=3)
+    assert [q.prompt for q in first.questions] == [q.prompt for q in second.questions]
+    assert [[o.text for o in q.options] for q in first.questions] == [
+        [o.text for o in q.options] for q in second.questions
+    ]
+    first.option_buttons[0].click()
+    first.seed_input.value = 6
+    first.new_button.click()
+    assert first.picks == {} and first.index == 0
+    assert [q.prompt for q in first.questions] != [q.prompt for q in second.questions]
+    assert "seed 6" in first.header.value
+    # The picture is the table just before the decision, drawn from its omniscient view.
+    q = first.question
+    assert q is not None
+    root = ET.fromstring(first.picture.value)
+    assert root.tag.endswith("svg")
+    assert f"Turn {q.turn} · seen through the tutor" in "".join(root.itertext())

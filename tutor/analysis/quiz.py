@@ -1,0 +1,474 @@
+"""Quiz questions "what happens next?", built from real states and the engine's own trace.
+
+Why this exists: a learner who can predict the rules' next step has understood them.
+The generator plays a seeded game (random choices by default), and at each step keeps
+the position just before the action, the action, and the trace entries the engine
+wrote when it applied it.  A question stops part-way through those entries, right
+before an automatic consequence (an entry of kind ``"auto"``: an event resolving, a
+wound being capped, a Last Gasp being judged ...), and asks which sentence comes next.
+
+* The correct option is the engine's actual next entry: the action is applied again on
+  a clone of the saved position when the question is built, and :meth:`QuizQuestion.
+  verify` repeats that check at any time.
+* The wrong options are other real outcomes: entries the engine wrote after the other
+  legal actions (or chance outcomes) at the same point, and entries of the same rule,
+  topic or phase met elsewhere in this game or in a few other seeded games.  Any
+  sentence that actually happens after the action is never used as a wrong option.
+* The feedback cites the rule of the correct entry through ``rulebook.describe``.
+
+Everything here uses only the game-agnostic ``State`` API, so every game gets a quiz,
+and the same seed always gives the same questions.  Widgets only render the result.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.core.game import Game, State
+from tutor.core.rng import Rng
+from tutor.core.types import Action, TraceEntry
+
+Choose = Callable[[State, Sequence[Action], Rng], Action]
+MAX_STEPS = 20_000
+"""Safety bound on the actions of one generating game."""
+MAX_SIBLINGS = 12
+"""At most this many other actions are tried at a question's position."""
+
+
+@dataclass(frozen=True)
+class QuizOption:
+    """One answer of a multiple-choice question.
+
+    Attributes:
+        text: the trace sentence offered as "what happens next".
+        rule: the rule id the sentence cites.
+        correct: True for the engine's actual next entry.
+        source: where this sentence really comes from, for the feedback.
+    """
+
+    text: str
+    rule: str
+    correct: bool
+    source: str
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The answer to a learner's pick.
+
+    Attributes:
+        correct: whether the pick was the engine's actual next entry.
+        message: what to tell the learner (what really happens, and where the pick came from).
+        rule: the rule id behind the correct answer.
+        rule_text: ``rulebook.describe(rule)``: the citation and the project's summary.
+    """
+
+    correct: bool
+    message: str
+    rule: str
+    rule_text: str
+
+
+@dataclass(frozen=True)
+class QuizQuestion:
+    """A "what happens next?" question at a real position.
+
+    Attributes:
+        state: the position just before ``action`` (treat it as read-only).
+        action: the choice made or the chance outcome drawn there.
+        intro: who decides what (or which chance outcome comes up).
+        so_far: the entries the action already produced before the asked one.
+        options: the shuffled options; exactly one is correct.
+        answer: the index of the correct option.
+        rule: the correct entry's rule id.
+        rule_text: ``rulebook.describe(rule)``.
+        turn: the turn number at the position.
+        step: how many actions the game had applied before ``action``.
+        index: the position of the correct entry among those ``action`` produces.
+    """
+
+    state: State
+    action: Action
+    intro: str
+    so_far: tuple[TraceEntry, ...]
+    options: tuple[QuizOption, ...]
+    answer: int
+    rule: str
+    rule_text: str
+    turn: int
+    step: int
+    index: int
+
+    @property
+    def prompt(self) -> str:
+        """The question as one paragraph of text."""
+        return f"{self.intro} What happens next?"
+
+    @property
+    def correct(self) -> QuizOption:
+        """The correct option."""
+        return self.options[self.answer]
+
+    def check(self, choice: int) -> Feedback:
+        """Judge the learner's pick (an option index) and explain, citing the rule.
+
+        Raises:
+            IndexError: if ``choice`` is not an option index.
+        """
+        if not 0 <= choice < len(self.options):
+            raise IndexError(f"option {choice} does not exist (0..{len(self.options) - 1})")
+        right = self.correct
+        picked = self.options[choice]
+        if picked.correct:
+            message = f"Right: {right.text}"
+        else:
+            message = (
+                f"Not this time. “{picked.text}” is {picked.source}. "
+                f"What actually happens next: {right.text}"
+            )
+        return Feedback(picked.correct, message, self.rule, self.rule_text)
+
+    def verify(self) -> bool:
+        """Apply the action again on a clone: is the correct option the engine's next entry?"""
+        produced = self.state.clone().apply(self.action)
+        if self.index >= len(produced):
+            return False
+        entry = produced[self.index]
+        return (entry.text, entry.rule) == (self.correct.text, self.correct.rule)
+
+
+@dataclass
+class _Point:
+    """One step of a generating game: the position, the action and what it produced."""
+
+    step: int
+    before: State
+    action: Action
+    entries: list[TraceEntry]
+    most_likely: bool
+
+
+@dataclass(frozen=True)
+class _Pooled:
+    entry: TraceEntry
+    source: str
+
+
+def _random_choice(state: State, legal: Sequence[Action], rng: Rng) -> Action:
+    return legal[rng.below(len(legal))]
+
+
+def _most_likely(state: State, drawn: Action) -> tuple[Action, bool]:
+    """The most likely chance outcome (the drawn one when it is among the likeliest).
+
+    Returns ``(outcome, unique)``: ``unique`` is True when one outcome is likelier than
+    every other.
+    """
+    outcomes = state.chance_outcomes()
+    best = max(p for _, p in outcomes)
+    top = [a for a, p in outcomes if p >= best - 1e-12]
+    if drawn in top:
+        return drawn, len(top) == 1
+    return top[0], len(top) == 1
+
+
+def play_points(
+    game: Game, seed: int, choose: Choose | None = None
+) -> tuple[list[_Point], list[TraceEntry]]:
+    """Play one seeded game, keeping every step's position, action and produced entries.
+
+    Player choices come from ``choose`` (default: uniformly random with ``Rng(seed)``);
+    at a chance step the question uses the most likely outcome, while the game goes on
+    with the outcome drawn from the same generator.
+
+    Returns:
+        The steps, and the game's whole trace.
+
+    Raises:
+        RuntimeError: if the game does not end within ``MAX_STEPS`` actions.
+    """
+    pick = choose or _random_choice
+    rng = Rng(seed)
+    state = game.new_state(seed=seed)
+    points: list[_Point] = []
+    for step in range(MAX_STEPS):
+        kind = state.decision_kind()
+        if kind == "terminal":
+            return points, list(state.trace)
+        before = state.clone()
+        if kind == "chance":
+            drawn = state.sample_chance(rng)
+            asked, unique = _most_likely(state, drawn)
+        else:
+            drawn = pick(state, state.legal_actions(), rng)
+            asked, unique = drawn, False
+        produced = state.apply(drawn)
+        if asked != drawn:
+            produced = before.clone().apply(asked)
+        points.append(_Point(step, before, asked, list(produced), unique))
+    raise RuntimeError(f"the quiz game (seed {seed}) did not end within {MAX_STEPS} steps")
+
+
+def _names(state: State) -> list[str]:
+    players = state.view(None).get("players") or []
+    return [str(p.get("name", f"Player {i}")) for i, p in enumerate(players)]
+
+
+def _intro(point: _Point) -> str:
+    d = point.before.decision
+    if d.kind == "chance":
+        which = "the most likely outcome" if point.most_likely else "this outcome"
+        return f"Chance step: {d.prompt} Suppose {which} comes up: “{point.action.label}”."
+    names = _names(point.before)
+    who = names[d.player] if d.player is not None and d.player < len(names) else "A player"
+    prompt = d.prompt.rstrip(".")
+    if prompt.startswith(f"{who}: "):
+        prompt = prompt[len(who) + 2 :]
+    return f"{who} must decide ({prompt}) and chooses “{point.action.label}”."
+
+
+def _first_index(point: _Point) -> int:
+    """Entries before this index only report the action itself (or the drawn outcome)."""
+    if point.before.decision.kind == "chance":
+        return 1
+    i = 0
+    while i < len(point.entries) and point.entries[i].kind == "action":
+        i += 1
+    return i
+
+
+def _topic(game: Game, rule: str) -> str:
+    found = game.rulebook.rules.get(rule)
+    return str(found.topic) if found is not None else rule.rsplit(".", 1)[0]
+
+
+def make_quiz(
+    game: Game,
+    seed: int = 0,
+    count: int = 5,
+    *,
+    choose: Choose | None = None,
+    pool_games: int = 2,
+    options: int = 4,
+) -> list[QuizQuestion]:
+    """Build ``count`` "what happens next?" questions from a seeded game.
+
+    Questions favour rarely seen rules (a Last Gasp judged, an opposition defeated)
+    over everyday ones, cover different rule topics, and follow the game's order.
+
+    Args:
+        game: the game (with its options).
+        seed: the seed of the game the questions come from; the same seed gives the
+            same quiz.
+        count: how many questions at most (a short game may give fewer).
+        choose: the players' policy ``(state, legal, rng) -> action`` (default: random).
+        pool_games: how many other seeded games lend real sentences as wrong options.
+        options: options per question (the correct one included), at least 2.
+
+    Returns:
+        The questions, in the order they happen in the game.
+
+    Raises:
+        ValueError: if ``count`` is negative or ``options`` is below 2.
+        RuntimeError: if a generating game does not end.
+    """
+    if count < 0:
+        raise ValueError(f"count must be 0 or more, not {count}")
+    if options < 2:
+        raise ValueError(f"a question needs at least 2 options, not {options}")
+    points, trace = play_points(game, seed, choose)
+    pool: list[_Pooled] = []
+    for point in points:
+        for entry in point.entries:
+            if entry.kind == "auto":
+                pool.append(_Pooled(entry, f"what happened on turn {point.before.turn_number}"))
+    pool += _other_games(game, seed, pool_games, choose)
+    counts = Counter(e.rule for e in trace)
+
+    candidates: list[tuple[float, int, int]] = []  # (score, point, entry index)
+    for p, point in enumerate(points):
+        for j in range(_first_index(point), len(point.entries)):
+            entry = point.entries[j]
+            if entry.kind != "auto":
+                continue
+            score = 1.0 / counts.get(entry.rule, 1) + (0.25 if entry.changes else 0.0)
+            candidates.append((score, p, j))
+    rng = Rng(seed + 104_729)
+    rng.shuffle(candidates)  # ties fall in a seeded order
+    candidates.sort(key=lambda c: -c[0])
+
+    chosen: list[QuizQuestion] = []
+    used_points: set[int] = set()
+    used_topics: set[str] = set()
+    for _, p, j in candidates:
+        if len(chosen) >= count:
+            break
+        point = points[p]
+        entry = point.entries[j]
+        topic = _topic(game, entry.rule)
+        if p in used_points or topic in used_topics:
+            continue
+        question = _build(game, point, j, pool, rng, options)
+        if question is None:
+            continue
+        chosen.append(question)
+        used_points.add(p)
+        used_topics.add(topic)
+    chosen.sort(key=lambda q: (q.step, q.index))
+    return chosen
+
+
+def _other_games(game: Game, seed: int, n: int, choose: Choose | None) -> list[_Pooled]:
+    """Automatic entries of ``n`` other seeded games, to lend real wrong options."""
+    pool: list[_Pooled] = []
+    for k in range(1, n + 1):
+        other = seed + 7919 * k
+        _, trace = play_points(game, other, choose)
+        source = f"what happened in another game (seed {other})"
+        pool.extend(_Pooled(e, source) for e in trace if e.kind == "auto")
+    return pool
+
+
+def question_at(
+    state: State,
+    action: Action,
+    index: int | None = None,
+    *,
+    seed: int = 0,
+    pool_games: int = 2,
+    options: int = 4,
+) -> QuizQuestion:
+    """Ask "what happens next?" at a given position (a scenario, a notebook's example).
+
+    Args:
+        state: the position (it is not changed).
+        action: the legal action (or chance outcome) taken there.
+        index: which of the entries the action produces is asked (default: the first
+            automatic one); it must be an automatic entry.
+        seed: seeds the option order and the other games lending wrong options.
+        pool_games: how many seeded games lend real sentences as wrong options.
+        options: options per question, the correct one included.
+
+    Raises:
+        IllegalActionError: if ``action`` is not legal at ``state``.
+        ValueError: if the asked entry is not automatic, or not enough real wrong
+            options exist.
+    """
+    produced = state.clone().apply(action)
+    point = _Point(state.steps, state.clone(), action, list(produced), False)
+    if index is None:
+        autos = [j for j in range(_first_index(point), len(produced)) if produced[j].kind == "auto"]
+        if not autos:
+            raise ValueError(f"{action.label!r} produces no automatic consequence to ask about")
+        index = autos[0]
+    if not 0 <= index < len(produced) or produced[index].kind != "auto":
+        raise ValueError(f"entry {index} of {action.label!r} is not an automatic consequence")
+    pool = _other_games(state.game, seed, pool_games, None)
+    question = _build(state.game, point, index, pool, Rng(seed + 104_729), options)
+    if question is None:
+        raise ValueError("not enough real wrong options for this question")
+    return question
+
+
+def _siblings(point: _Point) -> list[tuple[Action, list[TraceEntry]]]:
+    """The other actions (or chance outcomes) at the point, each applied on a clone."""
+    state = point.before
+    if state.decision_kind() == "chance":
+        others = [a for a, _ in state.chance_outcomes() if a != point.action]
+    else:
+        others = [a for a in state.legal_actions() if a != point.action]
+    out = []
+    for action in others[:MAX_SIBLINGS]:
+        out.append((action, state.clone().apply(action)))
+    return out
+
+
+def _build(
+    game: Game, point: _Point, j: int, pool: list[_Pooled], rng: Rng, n_options: int
+) -> QuizQuestion | None:
+    """The question asking for ``point.entries[j]``; ``None`` without enough wrong options."""
+    # Recompute on a clone: the correct answer is what the engine does now.
+    produced = point.before.clone().apply(point.action)
+    if j >= len(produced):
+        return None
+    answer = produced[j]
+    happens = {e.text for e in produced}
+    topic = _topic(game, answer.rule)
+    tiers: list[list[tuple[str, str, str]]] = [[], [], [], [], [], []]
+    for action, entries in _siblings(point):
+        for e in entries:
+            if e.kind != "auto" or e.text in happens:
+                continue
+            where = f"what happens after “{action.label}” instead"
+            if e.rule == answer.rule:
+                tiers[0].append((e.text, e.rule, where))
+            elif _topic(game, e.rule) == topic:
+                tiers[2].append((e.text, e.rule, where))
+    for item in pool:
+        e = item.entry
+        if e.text in happens:
+            continue
+        if e.rule == answer.rule:
+            tiers[1].append((e.text, e.rule, item.source))
+        elif _topic(game, e.rule) == topic:
+            tiers[3].append((e.text, e.rule, item.source))
+        elif e.phase and e.phase == answer.phase:
+            tiers[4].append((e.text, e.rule, item.source))
+    wrong: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    for tier in tiers:
+        rng.shuffle(tier)
+        for text, rule, source in tier:
+            if len(wrong) >= n_options - 1:
+                break
+            if text not in seen:
+                seen.add(text)
+                wrong.append((text, rule, source))
+    if len(wrong) < min(2, n_options - 1):
+        return None
+    options = [QuizOption(answer.text, answer.rule, True, "what the engine does")]
+    options += [QuizOption(t, r, False, s) for t, r, s in wrong]
+    rng.shuffle(options)
+    index = next(i for i, o in enumerate(options) if o.correct)
+    return QuizQuestion(
+        state=point.before,
+        action=point.action,
+        intro=_intro(point),
+        so_far=tuple(produced[:j]),
+        options=tuple(options),
+        answer=index,
+        rule=answer.rule,
+        rule_text=game.rulebook.describe(answer.rule),
+        turn=point.before.turn_number,
+        step=point.step,
+        index=j,
+    )
+
+
+def quiz_summary(questions: Sequence[QuizQuestion]) -> list[dict[str, Any]]:
+    """A JSON-ready list describing each question (prompt, options, answer, rule)."""
+    return [
+        {
+            "turn": q.turn,
+            "prompt": q.prompt,
+            "so_far": [e.text for e in q.so_far],
+            "options": [o.text for o in q.options],
+            "answer": q.answer,
+            "rule": q.rule,
+        }
+        for q in questions
+    ]
+
+
+__all__ = [
+    "Feedback",
+    "QuizOption",
+    "QuizQuestion",
+    "make_quiz",
+    "play_points",
+    "question_at",
+    "quiz_summary",
+]

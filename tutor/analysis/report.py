@@ -1,0 +1,116 @@
+"""Bot matchups as a plain-text table: what a workshop's "results" cell prints.
+
+Why this exists: a workshop host wants one cell that plays a few dozen games for each
+pair of bots and shows the outcome side by side, the way ``tutor simulate --bots`` does
+in a terminal, without loops or formatting code in the notebook.  :func:`compare_bots`
+runs :func:`tutor.analysis.simulate.simulate` once per matchup (in this process by
+default, so it behaves the same in Jupyter, Voila and a terminal) and
+:func:`summary_table` lays the summaries out as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tutor.analysis.simulate import simulate, summarise
+
+
+def compare_bots(
+    game_name: str,
+    matchups: Mapping[str, Sequence[str]],
+    games: int = 40,
+    seed: int = 0,
+    processes: int = 1,
+    **kwargs: Any,
+) -> dict[str, dict[str, Any]]:
+    """Play ``games`` games for each matchup and return each one's summary.
+
+    Every matchup uses the same ``seed``, so the games are dealt the same way and
+    differ only in how the bots play (common random numbers).
+
+    Args:
+        game_name: a registered game.
+        matchups: ``{label: (bot for player 0, bot for player 1, ...)}`` by registered
+            bot name, e.g. ``{"random": ("random", "random")}``.
+        games: games per matchup.
+        seed: the seed of every matchup's run.
+        processes: worker processes (default 1: play in this process).
+        **kwargs: more :func:`~tutor.analysis.simulate.simulate` arguments
+            (``options``, ``start``, ``max_turns`` ...).
+
+    Returns:
+        ``{label: summarise(rows)}`` in the order of ``matchups``.
+
+    Raises:
+        ValueError: for a bad number of games or bots, or an unknown bot name.
+        UnknownGameError: if the game is not registered.
+        OptionError: for invalid game options.
+    """
+    kwargs.setdefault("progress", False)
+    return {
+        label: summarise(
+            simulate(
+                game_name,
+                games=games,
+                seed=seed,
+                policies=tuple(bots),
+                processes=processes,
+                **kwargs,
+            )
+        )
+        for label, bots in matchups.items()
+    }
+
+
+def _share(rate: Mapping[str, Any] | None) -> str:
+    if not rate or not rate["of"]:
+        return "-"
+    return f"{rate['count']}/{rate['of']} ({100 * rate['rate']:.0f}%)"
+
+
+def summary_table(summaries: Mapping[str, Mapping[str, Any]]) -> str:
+    """Lay out matchup summaries (from :func:`compare_bots`) as a text table.
+
+    Columns: games played, witness and assassin wins (out of the games where that
+    role was dealt), ties, escapes, Last Gasps survived and the mean number of turns.
+
+    Raises:
+        KeyError: if a summary lacks the fields ``summarise`` writes.
+    """
+    header = (
+        "matchup",
+        "games",
+        "witness wins",
+        "assassin wins",
+        "ties",
+        "escapes",
+        "gasps survived",
+        "turns",
+    )
+    rows = [header]
+    for label, s in summaries.items():
+        rows.append(
+            (
+                label,
+                str(s["games"]),
+                _share(s["win_rate"].get("witness")),
+                _share(s["win_rate"].get("assassin")),
+                _share(s["tie_rate"]),
+                _share(s["escape_rate"]),
+                _share(s["last_gasp"]),
+                f"{s['length']['turns']['mean']:.1f}",
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = []
+    for n, row in enumerate(rows):
+        rest = zip(row[1:], widths[1:], strict=True)
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in rest]
+        lines.append("  ".join(cells).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+__all__ = ["compare_bots", "summary_table"]
