@@ -1,5 +1,6 @@
 # Rules Tutor developer commands. Everything runs from a virtualenv at .venv.
 #   make lab    install the project and open the start-here notebook in JupyterLab
+#   make workshop  serve the tutorials and the strategy workshop as a Voila app
 #   make test   lint, type-check, run the tests and the notebooks (what CI runs)
 
 PYTHON    ?= python3
@@ -8,16 +9,23 @@ BIN       := $(VENV)/bin
 PIP       := $(BIN)/python -m pip
 PIP_FLAGS := --quiet --disable-pip-version-check
 LAB_ARGS  ?=
+# `make workshop`: Voila's port, and extra Voila options (drop --no-browser to open one).
+WORKSHOP_PORT ?= 8866
+VOILA_ARGS    ?= --no-browser
 
 # Directories for ruff: only those that exist (benchmarks/ may not exist yet).
 CODE_DIRS := $(wildcard tutor tests benchmarks)
 
 .DEFAULT_GOAL := help
-.PHONY: help venv install install-test lab test lint format soak bench clean
+.PHONY: help venv install install-test lab workshop test test-browser browser-deps lint format \
+    soak bench clean
 
 help:
 	@echo "make lab           install the project, open notebooks/00_start_here.ipynb (LAB_ARGS=...)"
+	@echo "make workshop      serve notebooks/ with Voila, landing page workshop.ipynb (VOILA_ARGS=...)"
 	@echo "make test          ruff, ruff format --check, mypy tutor/core, pytest, notebooks"
+	@echo "make test-browser  only the end-to-end browser tests (JupyterLab, Voila, chromium)"
+	@echo "make browser-deps  install Debian's chromium for the browser tests (needs root)"
 	@echo "make soak          long-running tests (SOAK=1, -m slow)"
 	@echo "make bench         run every benchmarks/*.py (each prints JSON)"
 	@echo "make lint          ruff check, ruff format --check, mypy tutor/core"
@@ -46,6 +54,12 @@ install-test: $(VENV)/.stamp-test
 lab: $(VENV)/.stamp-base
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_ARGS)
 
+# Voila serves the whole notebooks/ folder (so the landing page can link to every tutorial)
+# and runs each notebook as an app: code hidden, widgets live, one kernel per visitor.
+workshop: $(VENV)/.stamp-workshop
+	@echo "Workshop: open http://localhost:$(WORKSHOP_PORT)/voila/render/workshop.ipynb"
+	$(BIN)/voila notebooks --port=$(WORKSHOP_PORT) $(VOILA_ARGS)
+
 # --- checks ------------------------------------------------------------------------------
 
 lint: $(VENV)/.stamp-test
@@ -53,8 +67,18 @@ lint: $(VENV)/.stamp-test
 	$(if $(CODE_DIRS),$(BIN)/ruff format --check $(CODE_DIRS),@true)
 	$(BIN)/mypy tutor/core
 
+# The browser tests (tests/browser, marker `browser`) drive Debian's chromium; this installs
+# it with apt-get when it is missing and root (or password-less sudo) is available, and
+# otherwise says why the browser tests will skip.
+browser-deps:
+	bash .ci/install-browser
+
+# The browser tests also open the workshop app, so `test` installs Voila (the workshop extra).
+test-browser: browser-deps $(VENV)/.stamp-test $(VENV)/.stamp-workshop
+	$(BIN)/pytest -q -m browser tests/browser
+
 # pytest exits 5 when it collects no tests; that is not a failure here.
-test: lint
+test: lint browser-deps $(VENV)/.stamp-workshop
 	$(BIN)/pytest -q tests || [ $$? -eq 5 ]
 	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
 		echo "$(BIN)/pytest -q --nbval-lax --nbval-current-env notebooks"; \

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import chance, do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.tables import JACK, JILL, ROADS_NO_BROKEN, fixed_state
 
 from tutor.analysis.policies import (
     HeuristicAssassin,
@@ -31,28 +32,21 @@ from tutor.analysis.simulate import simulate
 from tutor.core.errors import UnknownGameError
 from tutor.core.rng import Rng
 
-ROADS = [
-    "Elm Street",
-    "Maple Avenue",
-    "Cannery Row",
-    "Foster Lane",
-    "Kingsley Street",
-    "Gaslight Alley",
-    "Vine Street",
-    "Marlowe Avenue",
-    "Harrow Street",
-    "Rook's Alley",
-    "Cemetery Road",
-    "Dockside Way",
-]
+# The shared road without the Broken Road, but with Dockside Way (no phone) in place of
+# Gallows Hill (a phone), so that Cemetery Road is out of a phone's reach.
+ROADS = (*ROADS_NO_BROKEN[:11], "Dockside Way")
 PHONE, FAR = 9, 11
-JACK, JILL = 0, 1
 
 
 def table(jack: dict[str, Any], jill: dict[str, Any], **extra: Any) -> Any:
-    """Jack (player 0) and Jill (player 1) on the fixed road, every road face up."""
-    setup = {"road_order": ROADS, "roads_face_up": True, "players": [jack, jill], **extra}
-    return mf_state(setup=setup)
+    """Jack (player 0) and Jill (player 1) on ``ROADS``, every road face up.
+
+    Each entry is used as given: hands, roles and allies not named stay as dealt.
+
+    Raises:
+        ScenarioError: if a card name or a value in the setup is not valid.
+    """
+    return fixed_state(jack, jill, roads=ROADS, allies=None, **extra)
 
 
 def card_names(state: Any, action: Any) -> str:
@@ -133,13 +127,25 @@ def test_bots_only_ever_read_the_players_view(bots: tuple[str, str]) -> None:
 
 def test_hidden_information_does_not_change_a_bots_choice() -> None:
     """Jill's hidden hand and role differ; Jack's view, and so his choice, do not."""
-    jack = {"position": PHONE, "wounds": 6, "role": "witness",
-            "hand": ["Call in a Hit", "Medicine", "Coffee", "Sprint"]}
+    jack = {
+        "position": PHONE,
+        "wounds": 6,
+        "role": "witness",
+        "hand": ["Call in a Hit", "Medicine", "Coffee", "Sprint"],
+    }
     states = [
-        table(jack, {"role": "assassin", "hand": ["Baseball Bat", "Shotgun", "Bullet"]},
-              turn_player=JACK, event_deck_top=["Cold Rain"]),
-        table(jack, {"role": "witness", "hand": ["Smelling Salts", "Doctor's Bag", "Hunch"]},
-              turn_player=JACK, event_deck_top=["Cold Rain"]),
+        table(
+            jack,
+            {"role": "assassin", "hand": ["Baseball Bat", "Shotgun", "Bullet"]},
+            turn_player=JACK,
+            event_deck_top=["Cold Rain"],
+        ),
+        table(
+            jack,
+            {"role": "witness", "hand": ["Smelling Salts", "Doctor's Bag", "Hunch"]},
+            turn_player=JACK,
+            event_deck_top=["Cold Rain"],
+        ),
     ]
     choices = []
     for state in states:
@@ -185,16 +191,26 @@ def test_witness_in_simulated_games_keeps_healing_and_the_hit_out_of_main_plays(
                 assert not (look.is_hit(action.args[0]) and look.role == "witness"), card.name
             return action
 
-    simulate("mantis_falls", games=12, seed=4, policies=(Recorder(), Recorder()),
-             processes=1, progress=False)
+    simulate(
+        "mantis_falls",
+        games=12,
+        seed=4,
+        policies=(Recorder(), Recorder()),
+        processes=1,
+        progress=False,
+    )
     assert seen, "the witness never cycled a card, so the test checked nothing"
 
 
 def test_desperate_witness_by_a_phone_calls_in_a_hit() -> None:
     """Six of eight wounds, standing on a phone road: Jack plays Call in a Hit at Jill."""
     state = table(
-        {"position": PHONE, "wounds": 6, "role": "witness",
-         "hand": ["Call in a Hit", "Medicine", "Coffee"]},
+        {
+            "position": PHONE,
+            "wounds": 6,
+            "role": "witness",
+            "hand": ["Call in a Hit", "Medicine", "Coffee"],
+        },
         {"position": PHONE, "role": "assassin", "hand": ["Recall"]},
         turn_player=JACK,
         event_deck_top=["Cold Rain"],
@@ -212,8 +228,12 @@ def test_desperate_witness_by_a_phone_calls_in_a_hit() -> None:
 def test_desperate_witness_away_from_phones_keeps_the_hit() -> None:
     """On Cemetery Road, two roads from any phone, the Hit would fail: Jack holds it."""
     state = table(
-        {"position": FAR, "wounds": 6, "role": "witness",
-         "hand": ["Call in a Hit", "Medicine", "Coffee"]},
+        {
+            "position": FAR,
+            "wounds": 6,
+            "role": "witness",
+            "hand": ["Call in a Hit", "Medicine", "Coffee"],
+        },
         {"position": FAR, "role": "assassin"},
         turn_player=JACK,
         event_deck_top=["Cold Rain"],
@@ -227,13 +247,22 @@ def test_desperate_witness_away_from_phones_keeps_the_hit() -> None:
 def test_unexplained_wounds_make_the_witness_suspect_and_call_in_a_hit() -> None:
     """Jill bats Jack on her turn for no visible reason; next turn Jack calls in a hit."""
     state = table(
-        {"position": PHONE, "role": "witness",
-         "hand": ["Call in a Hit", "Medicine", "Coffee"]},
+        {"position": PHONE, "role": "witness", "hand": ["Call in a Hit", "Medicine", "Coffee"]},
         {"position": PHONE, "role": "assassin", "hand": ["Baseball Bat", "Recall"]},
         turn_player=JILL,
         event_deck_top=["Cold Rain", "Missed the Bus"],
-        action_deck_top=["Hunch", "Take Cover", "Bribe", "Sprint", "Crowbar", "Subpoena",
-                         "Pickpocket", "Foresight", "Misdirection", "Storm Cellar"],
+        action_deck_top=[
+            "Hunch",
+            "Take Cover",
+            "Bribe",
+            "Sprint",
+            "Crowbar",
+            "Subpoena",
+            "Pickpocket",
+            "Foresight",
+            "Misdirection",
+            "Storm Cellar",
+        ],
     )
     jack = HeuristicWitness()
     skip_to_main_play(state)
@@ -244,11 +273,15 @@ def test_unexplained_wounds_make_the_witness_suspect_and_call_in_a_hit() -> None
     state.apply(first)
     entries = do(state, "wound_target", "player", JACK)
     assert state.wounds[JACK] == 2 and "mf.12.2" in rules_cited(entries)
-    while state.decision.kind != "choice" or state.decision.prompt != "Jack: choose a main play.":
+    # Cold Rain hurts only Jill (the turn player); draws; then Jack's turn 2 up to his main play.
+    while not (state.decision.player == JACK and state.stack[-1][0] == "mainplay"):
         if state.decision.kind == "chance":
-            state.apply(state.sample_chance())
-        else:
-            skip_to_main_play(state)
+            state.apply(state.sample_chance(Rng(5)))
+            continue
+        legal = {(a.kind, a.args): a for a in state.legal_actions()}
+        quiet = [("draw_pile", ()), ("pass", ()), ("move", (0,)), ("expend", ("no",))]
+        state.apply(next(legal[k] for k in quiet if k in legal))
+    assert state.turn_no == 2 and state.wounds[JILL] == 2  # Cold Rain, chilled on a dark road
     action = ask(jack, state)
     assert jack.suspicion == 1
     assert (action.kind, card_names(state, action)) == ("play", "Call in a Hit")
@@ -280,8 +313,12 @@ def test_witness_plays_healing_in_a_last_gasp_and_survives() -> None:
 def test_doomed_witness_attacks_in_the_third_last_gasp() -> None:
     """Gasp marker at 2: this gasp is fatal, so Jack shoots Jill instead of healing."""
     state = table(
-        {"wounds": 7, "gasps": 2, "role": "witness",
-         "hand": ["Medicine", "Desperate Shot", "Baseball Bat", "Sprint"]},
+        {
+            "wounds": 7,
+            "gasps": 2,
+            "role": "witness",
+            "hand": ["Medicine", "Desperate Shot", "Baseball Bat", "Sprint"],
+        },
         {"role": "assassin", "wounds": 2},
         turn_player=JACK,
         event_deck_top=["Cold Rain"],

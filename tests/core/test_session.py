@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from test_conformance import check_views
 
 import tutor
@@ -204,20 +203,20 @@ def test_branch_from_an_earlier_point_of_history() -> None:
 
 def test_restart_returns_to_the_start_or_a_new_seed() -> None:
     session = scenario("gun_against_street_thug")
+    handed_over = session.state.clone()
+    scripted = session.history
     session.play("Gun: Fire the Gun (discard Bullet)")
     session.play("The opposition Street Thug")
     events: list[str] = []
     session.subscribe(lambda s, event: events.append(event))
     session.restart()
-    # Back to the scenario's setup, before its `play` list and everything after it.
-    data = yaml.safe_load((SCENARIOS / "gun_against_street_thug.yaml").read_text("utf-8"))
-    game = tutor.load_game("mantis_falls")
-    setup = game.new_state(seed=data["seed"])
-    game.apply_setup(setup, data["setup"])
-    assert session.state == setup
-    assert session.history == [] and not session.can_undo()
+    # Back to where the scenario handed over: after its `play` list, before what followed.
+    assert session.state == handed_over
+    assert session.history == scripted
     session.restart(seed=5)
+    game = tutor.load_game("mantis_falls")
     assert session.state == game.new_state(seed=5)
+    assert session.history == [] and not session.can_undo()
     assert events == ["restart", "restart"]
 
 

@@ -399,3 +399,19 @@ def test_import_tutor_loads_neither_ipywidgets_nor_plotly() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_start_over_returns_to_the_scenario_position_not_a_new_deal() -> None:
+    import tutor
+    from tutor.widgets import TutorialPlayer
+
+    session = tutor.load_teaching_scenario("mantis_falls", "prevention")
+    start = session.state.to_dict()
+    player = TutorialPlayer(session)
+    player.next_decision_button.click()
+    if session.needs_decision():
+        player.action_buttons[0].click()
+    player.step_button.click()
+    assert player.session.state.to_dict() != start
+    player.start_over_button.click()
+    assert player.session.state.to_dict() == start

@@ -344,6 +344,9 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     assert [x.label for x in other.session.history] == [x.label for x in explorer.session.history]
     assert other.branch_session is None
     assert editor(other).players[0]["wounds"].value == 7
+    # The file's road order replaced seed 9's: the road list follows it.
+    assert editor(other).players[0]["position"].label == "10 · Cemetery Road"
+    assert editor(other).players[1]["position"].label == "9 · Harrow Street"
 
     # Pane B saves its own moves on the same start position.
     b_path = tmp_path / "branch.yaml"

@@ -26,6 +26,10 @@ _EXPORTS = {
     "decision_tree": "trees",
     "last_gasp_odds": "trees",
     "TreeTooLarge": "trees",
+    "compare_states": "compare",
+    "compare_views": "compare",
+    "make_quiz": "quiz",
+    "question_at": "quiz",
 }
 
 

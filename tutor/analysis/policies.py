@@ -99,6 +99,7 @@ class _Look:
         self.my_conditions = set(mine["conditions"])
         self.hand_count = mine["hand_count"]
         self.my_play = [c for c in mine["action_play"] if c != "(face down)"]
+        self._profiles: dict[tuple[int, bool, int], dict[str, float]] = {}
 
     # ---- roads --------------------------------------------------------------------
     def road(self, position: int) -> dict[str, Any]:
@@ -224,8 +225,14 @@ class _Look:
         return self.cards.actions[c]
 
     def card_profile(self, c: int, in_gasp: bool = False, play_pos: int = 1) -> dict[str, float]:
-        card = self.card(c)
-        return self.profile(tuple(card.on_reveal) + tuple(card.effects), in_gasp, play_pos)
+        key = (c, in_gasp, play_pos)
+        got = self._profiles.get(key)
+        if got is None:
+            card = self.card(c)
+            got = self._profiles[key] = self.profile(
+                tuple(card.on_reveal) + tuple(card.effects), in_gasp, play_pos
+            )
+        return got
 
     def is_hit(self, c: int) -> bool:
         return "call_in_a_hit" in self.card(c).tags
@@ -300,8 +307,10 @@ class MantisFallsHeuristic(Policy):
 
     # ---- dispatch -----------------------------------------------------------------
     def __call__(self, state: Any, legal: Sequence[Action], rng: Rng) -> Action:
-        me = state.decision.player
-        look = _Look(state, me)
+        return self.decide(_Look(state, state.decision.player), legal, rng)
+
+    def decide(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
+        """Choose among ``legal`` given what the deciding player knows (``look``)."""
         kinds = {a.kind for a in legal}
         if {"play", "conserve", "nothing"} <= kinds:
             self._observe(look)
@@ -438,7 +447,7 @@ class MantisFallsHeuristic(Policy):
             key=lambda c: (self.value(look, c), c),
         )
         if junk:
-            conserve = next((a for a in legal if a.kind == "conserve" and a.args[0] == junk[0]))
+            conserve = next(a for a in legal if a.kind == "conserve" and a.args[0] == junk[0])
             if len(look.view["conserved"]) < 4:
                 return conserve
             if self.value(look, junk[0]) < 3:
@@ -504,9 +513,9 @@ class MantisFallsHeuristic(Policy):
         if any(a.kind == "play" for a in legal):
             return self.on_play(look, legal, rng)
         for a in legal:
-            if a.kind == "discard" and not self.protected(look, a.args[0]):
-                if self.value(look, a.args[0]) < 3:
-                    return a
+            c = a.args[0] if a.kind == "discard" else None
+            if c is not None and not self.protected(look, c) and self.value(look, c) < 3:
+                return a
         return next(a for a in legal if a.kind == "finish")
 
     def on_discard(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
@@ -553,8 +562,10 @@ class MantisFallsHeuristic(Policy):
                 pick = [a for a in adds if look.card(a.args[0]).suit == suit]
                 return max(
                     pick,
-                    key=lambda a: look.card_profile(a.args[0], in_gasp=True)["player"]
-                    + 6 * look.is_hit(a.args[0]),
+                    key=lambda a: (
+                        look.card_profile(a.args[0], in_gasp=True)["player"]
+                        + 6 * look.is_hit(a.args[0])
+                    ),
                 )
             return finish or adds[0]
         # Later cards: a healing gasp adds more healing; a doomed gasp adds more attacks.
@@ -818,10 +829,9 @@ class HeuristicPlayer(Policy):
         self.assassin.reset()
 
     def __call__(self, state: Any, legal: Sequence[Action], rng: Rng) -> Action:
-        me = state.decision.player
-        role = state.view(me)["players"][me]["role"]
-        bot = self.assassin if role == "assassin" else self.witness
-        return bot(state, legal, rng)
+        look = _Look(state, state.decision.player)
+        bot = self.assassin if look.role == "assassin" else self.witness
+        return bot.decide(look, legal, rng)
 
 
 # ======================================================================================

@@ -46,12 +46,18 @@ def derive_seed(seed: int, index: int) -> int:
 # ======================================================================================
 
 
+_EVENT_BY_ID: dict[int, dict[str, Any]] = {}
+
+
 def _mantis_falls_facts(state: Any, start: dict[str, Any]) -> Row:
     cards = state.cards
+    by_id = _EVENT_BY_ID.get(id(cards))
+    if by_id is None:
+        by_id = _EVENT_BY_ID[id(cards)] = {c.id: c for c in cards.events}
     events = []
     for entry in state.event_log:
         eid, _, outcome = entry.partition(":")
-        card = next(c for c in cards.events if c.id == eid)
+        card = by_id[eid]
         events.append({"event": card.name, "kind": card.kind, "outcome": outcome})
     if state.result is None and state.event >= 0:  # drawn, never processed
         card = cards.events[state.event]
@@ -127,7 +133,7 @@ class _Runner:
     def play(self, seed: int, index: int) -> Row:
         game_seed = derive_seed(seed, index)
         if self.start is None and self.quiet_setup:
-            state = self.game.new_state(seed=game_seed, tracing=False)  # type: ignore[call-arg]
+            state = self.game.new_state(seed=game_seed, tracing=False)  # type: ignore[call-arg,unused-ignore]
         elif self.start is None:
             state = self.game.new_state(seed=game_seed)
             state.tracing = False
@@ -158,7 +164,10 @@ class _Runner:
             legal = state._legal_actions()
             decisions += 1
             options += len(legal)
-            action = legal[0] if len(legal) == 1 else self.bots[decision.player](state, legal, rng)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                action = self.bots[decision.player or 0](state, legal, rng)
             state._apply(action)
         outcome = state.outcome() or {}
         roles = list(outcome.get("roles") or getattr(state, "roles", []) or [])
@@ -318,9 +327,7 @@ def simulate(
     indices = list(range(games))
     chunks = [indices[i : i + chunk_size] for i in range(0, games, chunk_size)]
     key = uuid.uuid4().hex  # workers build one runner per run and reuse it across chunks
-    tasks = [
-        (key, game_name, opts, start_data, list(policies), max_turns, seed, c) for c in chunks
-    ]
+    tasks = [(key, game_name, opts, start_data, list(policies), max_turns, seed, c) for c in chunks]
     bar = _progress_bar(games, progress, f"{game_name} {names}")
     rows: list[Row] = []
     try:

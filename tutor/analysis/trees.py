@@ -76,9 +76,7 @@ def _mf_evaluate(state: Any, player: int) -> float:
     team) it is minus the larger danger.  Always within [-1, 1].
     """
     n = state.game.num_players
-    danger = [
-        (state.wounds[p] / state.max_wounds[p] + state.gasps[p] / 3) / 2 for p in range(n)
-    ]
+    danger = [(state.wounds[p] / state.max_wounds[p] + state.gasps[p] / 3) / 2 for p in range(n)]
     mine = state.roles[player]
     rivals = [p for p in range(n) if state.roles[p] != mine]
     if not rivals:
@@ -394,12 +392,13 @@ def last_gasp_odds(
     }
 
 
-def _weighted(items: Sequence[tuple[tuple[float, float, float], float]]) -> tuple[float, ...]:
-    out = [0.0, 0.0, 0.0]
-    for r, w in items:
-        for i in range(3):
-            out[i] += r[i] * w
-    return tuple(out)  # type: ignore[return-value]
+def _weighted(
+    items: Sequence[tuple[tuple[float, float, float], float]],
+) -> tuple[float, float, float]:
+    a = b = c = 0.0
+    for (x, y, z), w in items:
+        a, b, c = a + x * w, b + y * w, c + z * w
+    return (a, b, c)
 
 
 __all__ = [

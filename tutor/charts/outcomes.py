@@ -109,9 +109,7 @@ def event_outcomes(
     for outcome in EVENT_OUTCOMES:
         ys = [counts[t].get(outcome, 0) for t in types]
         if any(ys):
-            fig.add_bar(
-                name=outcome, x=types, y=ys, marker_color=OUTCOME_COLOURS.get(outcome)
-            )
+            fig.add_bar(name=outcome, x=types, y=ys, marker_color=OUTCOME_COLOURS.get(outcome))
     return fig
 
 
@@ -178,9 +176,7 @@ def game_length_hist(
         key = row[by]
         label = ",".join(key) if isinstance(key, list) else str(key)
         groups.setdefault(label, []).append(int(row["turns"]))
-    fig = new_figure(
-        title, barmode="overlay", xaxis={"title": "turns"}, yaxis={"title": "games"}
-    )
+    fig = new_figure(title, barmode="overlay", xaxis={"title": "turns"}, yaxis={"title": "games"})
     for label in sorted(groups):
         fig.add_histogram(
             name=label,

@@ -61,7 +61,9 @@ def _hover(node: Any, data: dict[str, Any]) -> str:
         f"rule {data.get('rule', '')}: {data.get('prompt', '')}",
     ]
     if value is not None:
-        lines.append(f"value {value:+.3f}" + (f" ({data['leaf']} leaf)" if data.get("leaf") else ""))
+        lines.append(
+            f"value {value:+.3f}" + (f" ({data['leaf']} leaf)" if data.get("leaf") else "")
+        )
     return "<br>".join(lines)
 
 
@@ -121,16 +123,29 @@ def tree_figure(
             text += f" [{data['merged']} equal outcomes]"
         mtext.append(text)
     fig.add_scatter(
-        name="edges", x=ex, y=ey, mode="lines", line={"color": "#bbb", "width": 1},
+        name="edges",
+        x=ex,
+        y=ey,
+        mode="lines",
+        line={"color": "#bbb", "width": 1},
         hoverinfo="skip",
     )
     fig.add_scatter(
-        name="best", x=bx, y=by, mode="lines", line={"color": "#457b9d", "width": 2.5},
+        name="best",
+        x=bx,
+        y=by,
+        mode="lines",
+        line={"color": "#457b9d", "width": 2.5},
         hoverinfo="skip",
     )
     fig.add_scatter(
-        name="edge labels", x=mx, y=my, mode="markers", marker={"size": 6, "opacity": 0},
-        hovertext=mtext, hoverinfo="text",
+        name="edge labels",
+        x=mx,
+        y=my,
+        mode="markers",
+        marker={"size": 6, "opacity": 0},
+        hovertext=mtext,
+        hoverinfo="text",
     )
     nodes = list(graph.nodes(data=True))
     fig.add_scatter(

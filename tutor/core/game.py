@@ -308,7 +308,7 @@ class State(ABC):
         for entry in self.trace:
             text = entry.seen_by(player)
             if text:
-                out.append(f"[{entry.rule}] {text}")
+                out.append(f"[{entry.rule_for(player)}] {text}")
         return out
 
 

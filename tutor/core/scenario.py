@@ -76,6 +76,7 @@ def build_scenario(data: dict[str, Any], source: str = "<scenario>") -> Session:
             raise SessionFileError(source, f"play[{i}] {label!r}: {exc.reason}") from None
     session.advance_automatic()
     session.cursor = len(session.state.trace)
+    session.mark_start()
     return session
 
 

@@ -43,6 +43,7 @@ class Session:
         self._history: list[tuple[State, Action, bool]] = []  # (before, action, automatic)
         self._redo: list[tuple[Action, bool, State]] = []  # (action, automatic, after)
         self._observers: list[Observer] = []
+        self._start: tuple[State, int, int] | None = None
 
     # ---- observers ------------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
@@ -276,8 +277,26 @@ class Session:
         other._history = history
         return other
 
+    def mark_start(self) -> None:
+        """Remember the current position as where :meth:`restart` returns to.
+
+        Scenarios call this after their scripted plays, so starting over goes back to
+        the position the learner was handed, not to the deal before it.
+        """
+        self._start = (self.state.clone(), len(self._history), self.cursor)
+
     def restart(self, seed: int | None = None) -> None:
-        """Start again from the initial state, or a new game with another seed."""
+        """Start again from the marked start (or the initial state), or a new seeded game."""
+        start = self._start
+        if seed is None and start is not None:
+            state, kept, cursor = start
+            self.state = state.clone()
+            del self._history[kept:]
+            self._redo.clear()
+            self.cursor = cursor
+            self._notify("restart")
+            return
+        self._start = None
         self.state = self.game.new_state(seed) if seed is not None else self._initial.clone()
         self._initial = self.state.clone()
         self._history.clear()

@@ -133,6 +133,8 @@ class TraceEntry:
         changes: ``(what, before, after)`` triples describing the state change.
         visible_to: the players who may read ``text``; ``None`` means everyone.
         public_text: what everyone else reads instead (empty: they see nothing).
+        public_rule: the rule cited to everyone else, when citing ``rule`` would itself
+            give away hidden information (empty: the same rule).
         step: how many actions had been applied to the state when it was written.
         phase: the turn phase it belongs to.
     """
@@ -146,12 +148,19 @@ class TraceEntry:
     public_text: str = ""
     step: int = 0
     phase: str = ""
+    public_rule: str = ""
 
     def seen_by(self, player: int | None) -> str:
         """Return the text a given player reads (``None`` = the omniscient tutor)."""
         if player is None or self.visible_to is None or player in self.visible_to:
             return self.text
         return self.public_text
+
+    def rule_for(self, player: int | None) -> str:
+        """Return the rule id a given player is shown for this entry."""
+        if player is None or self.visible_to is None or player in self.visible_to:
+            return self.rule
+        return self.public_rule or self.rule
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict."""
@@ -165,6 +174,7 @@ class TraceEntry:
             "public_text": self.public_text,
             "step": self.step,
             "phase": self.phase,
+            "public_rule": self.public_rule,
         }
 
     @classmethod
@@ -187,6 +197,7 @@ class TraceEntry:
             public_text=data.get("public_text", ""),
             step=int(data.get("step", 0)),
             phase=data.get("phase", ""),
+            public_rule=data.get("public_rule", ""),
         )
 
     def __str__(self) -> str:

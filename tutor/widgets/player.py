@@ -108,6 +108,10 @@ class TutorialPlayer(w.VBox):
 
         # Controls.
         self.step_button = _button("Step", "Reveal the next thing that happens", "step-forward")
+        # Stable CSS hooks on the page (the browser tests find the parts by these).
+        self.picture.add_class("tutor-picture")
+        self.explanation.add_class("tutor-explanation-box")
+        self.step_button.add_class("tutor-step")
         self.back_button = _button("Back", "Undo the last decision", "undo")
         self.forward_button = _button("Forward", "Redo the decision you undid", "redo")
         self.next_decision_button = _button(
@@ -116,6 +120,9 @@ class TutorialPlayer(w.VBox):
         self.next_turn_button = _button("Next turn", "Play on to the next turn", "forward")
         self.seed_input = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
         self.restart_button = _button("Restart", "Start a new game with this seed", "refresh")
+        self.start_over_button = _button(
+            "Start over", "Go back to the start of this game or scenario", "step-backward"
+        )
         self.eyes = w.Dropdown(
             options=[("Omniscient (tutor)", OMNISCIENT)]
             + [(f"{name}'s eyes", p) for p, name in enumerate(self.names)],
@@ -129,6 +136,7 @@ class TutorialPlayer(w.VBox):
         self.next_decision_button.on_click(lambda _: self.next_decision())
         self.next_turn_button.on_click(lambda _: self.next_turn())
         self.restart_button.on_click(lambda _: self.restart())
+        self.start_over_button.on_click(lambda _: self.start_over())
         self.eyes.observe(lambda _: self.refresh(), names="value")
 
         controls = w.HBox(
@@ -142,7 +150,7 @@ class TutorialPlayer(w.VBox):
             layout=w.Layout(flex_flow="row wrap"),
         )
         setup = w.HBox(
-            [self.seed_input, self.restart_button, self.eyes],
+            [self.start_over_button, self.seed_input, self.restart_button, self.eyes],
             layout=w.Layout(flex_flow="row wrap"),
         )
         details = w.Accordion(children=[self.trace_view, self.hands_view])
@@ -273,6 +281,7 @@ class TutorialPlayer(w.VBox):
                 prompt += f" ({citation})"
             for action in state.legal_actions():
                 button = _button(action.label, action.label, button_style="info")
+                button.add_class("tutor-action")
                 button.on_click(self._chooser(action))
                 self.action_buttons.append(button)
             for action, verdict in self._tempting(state):
@@ -411,6 +420,13 @@ class TutorialPlayer(w.VBox):
         with self._batched():
             self.message.value = ""
             self.session.restart(value)
+
+    def start_over(self) -> None:
+        """Go back to where this session began (a scenario's position, not a new deal)."""
+        self.bot_rng = Rng(int(self.seed_input.value))
+        with self._batched():
+            self.message.value = ""
+            self.session.restart()
 
     def close(self) -> None:
         """Stop listening to the session and close the widget."""

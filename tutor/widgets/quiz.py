@@ -149,7 +149,10 @@ class Quiz(w.VBox):
         )
 
     def _picker(self, i: int) -> Callable[[w.Button], None]:
-        return lambda _button: self.choose(i)
+        def pick(_button: w.Button) -> None:
+            self.choose(i)
+
+        return pick
 
     # ------------------------------------------------------------------ acting
     def choose(self, i: int) -> Feedback | None:

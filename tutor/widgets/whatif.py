@@ -93,14 +93,7 @@ class MantisFallsEditor:
             if totals[card.name] > 1:
                 label += f" · copy {copies[card.name]}"
             self.card_options.append((label, f"{card.name}#{copies[card.name]}"))
-        roads = [
-            (
-                f"{r['position']} · {r.get('name', '?')}"
-                + (" (Broken Road)" if r.get("broken") else ""),
-                int(r["position"]),
-            )
-            for r in view["roads"]
-        ]
+        roads = self.road_options(view)
         self.players: list[dict[str, w.Widget]] = []
         boxes = []
         for p, pl in enumerate(view["players"]):
@@ -147,6 +140,18 @@ class MantisFallsEditor:
         self._conditions: list[list[str] | None] = [None] * len(self.names)
         self.widget = w.HBox([*boxes, table], layout=w.Layout(flex_flow="row wrap"))
 
+    @staticmethod
+    def road_options(view: dict[str, Any]) -> list[tuple[str, int]]:
+        """``(label, position)`` for every place of the road, the Broken Road marked."""
+        return [
+            (
+                f"{r['position']} · {r.get('name', '?')}"
+                + (" (Broken Road)" if r.get("broken") else ""),
+                int(r["position"]),
+            )
+            for r in view["roads"]
+        ]
+
     # ---- cards <-> option keys
     def keys_for(self, names: list[str]) -> list[str]:
         """Option keys for card names: the k-th card of a name is copy k."""
@@ -174,8 +179,11 @@ class MantisFallsEditor:
             from_play: True when the position was reached in play: its conditions are
                 carried over too, and its known event on top (if any) is used.
         """
+        roads = self.road_options(view)  # a scenario may have its own road order
         for p, pl in enumerate(view["players"]):
             c = self.players[p]
+            if list(c["position"].options) != roads:
+                c["position"].options = roads
             c["position"].value = int(pl["position"])
             c["wounds"].value = int(pl["wounds"])
             c["gasps"].value = int(pl["gasps"])
@@ -407,7 +415,9 @@ class WhatIfExplorer(w.VBox):
         """Make ``session`` pane A's game, built from scenario ``data``; clear pane B."""
         seed = int(data.get("seed", 0))
         setup = dict(data.get("setup") or {})
-        if self.editor is None or session.game.name != self.game.name:
+        game = session.game
+        if self.editor is None or (game.name, game.options) != (self.game.name, self.game.options):
+            # Another game, or other options (names, a card deck): new controls.
             self.editor = editor_for(session.game, session.state.view(None))
             self.editor_box.children = (self.editor.widget,)
         self.game = session.game
@@ -504,7 +514,14 @@ class WhatIfExplorer(w.VBox):
         return True
 
     def edit_shown_position(self) -> None:
-        """Fill the editor from the position shown in pane A (press Apply to start there)."""
+        """Fill the editor from the position shown in pane A (press Apply to start there).
+
+        Roads, wounds, gasp markers, roles, hands, conditions, Conserved Energy, who
+        plays next and a known event on top are carried over.  Ally cards are not (the
+        setup keys describe them card by card, the view only by name), nor which roads
+        were turned face up: the fresh game starts with the seed's allies and turns
+        roads up as any new game does (the road under each piece is face up).
+        """
         assert self.editor is not None
         self.editor.load(
             self.session.shown_state.view(None), self.scenario.get("setup") or {}, from_play=True

@@ -10,74 +10,21 @@ the trace cites.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from conftest import do, mf_state, rules_cited, skip_to_main_play
+from tables import JACK, JILL, foster_setup, in_hand, main_play, names, reveals
 
 from tutor.core.errors import IllegalActionError
 from tutor.core.types import Action
 from tutor.games.mantis_falls.state import MantisFallsState
 from tutor.games.mantis_falls.text import action_card_text
 
-ROADS = [
-    "Elm Street", "Maple Avenue", "Cannery Row", "Foster Lane",
-    "Kingsley Street", "Gaslight Alley", "Canal Bridge", "Vine Street",
-    "Harrow Street", "Rook's Alley", "Cemetery Road", "Dockside Way",
-]  # fmt: skip
-FOSTER = 4  # stoplight 2/2/3
-JACK, JILL = 0, 1
-
-
-def table(
-    jack: dict[str, Any] | None = None, jill: dict[str, Any] | None = None, **extra: Any
-) -> dict[str, Any]:
-    """A setup on the fixed road with Jack to play; both on Foster Lane, no allies."""
-    players = [
-        {"position": FOSTER, "hand": [], "allies": [], **(jack or {})},
-        {"position": FOSTER, "hand": [], "allies": [], **(jill or {})},
-    ]
-    return {
-        "road_order": ROADS,
-        "roads_face_up": True,
-        "turn_player": JACK,
-        "players": players,
-        **extra,
-    }
-
-
-def main_play(s: MantisFallsState, player: int, *cards: str) -> list[Any]:
-    """Make ``player``'s main play: an action play of ``cards`` in order, or do nothing."""
-    assert s.decision.player == player and s.stack[-1][0] == "mainplay", s.decision
-    if not cards:
-        return do(s, "nothing")
-    entries: list[Any] = []
-    for name in cards:
-        entries += do(s, "play", name)
-    return entries + do(s, "finish")
-
-
-def in_hand(s: MantisFallsState, player: int, name: str) -> int:
-    """The id of the card called ``name`` in ``player``'s hand."""
-    return next(c for c in s.hands[player] if s.card_name(c) == name)
-
-
-def names(s: MantisFallsState, cards: list[int]) -> list[str]:
-    return [s.card_name(c) for c in cards]
-
-
-def reveals(entries: list[Any]) -> list[tuple[int, str]]:
-    """(player, card label) of every card turned over, in order."""
-    return [
-        (e.actor, e.text.split(": ", 1)[1].split(" (")[0]) for e in entries if e.rule == "mf.12.6"
-    ]
-
 
 # ---------------------------------------------------------------- mf.12.1
 @pytest.mark.rule("mf.12.1")
 def test_an_action_play_holds_a_single_suit() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Brass Knuckles", "Shoulder Check", "Medicine"]},
             event_deck_top=["Street Thug"],
         )
@@ -108,7 +55,7 @@ def test_an_action_play_holds_a_single_suit() -> None:
 def test_every_effect_happens_in_the_listed_order() -> None:
     # Sort Your Thoughts: first discard two cards of your choice, then draw three.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Sort Your Thoughts", "Medicine", "Sprint", "Coffee"]},
             action_deck_top=["Crowbar", "Subpoena", "Recall"],
             event_deck_top=["Street Thug"],
@@ -137,7 +84,9 @@ def test_every_effect_happens_in_the_listed_order() -> None:
 @pytest.mark.rule("mf.12.2")
 def test_the_player_who_played_the_card_processes_it() -> None:
     # On Jack's turn, Jill's Baseball Bat is hers to aim.
-    s = mf_state(setup=table(jill={"hand": ["Baseball Bat"]}, event_deck_top=["Sprained Ankle"]))
+    s = mf_state(
+        setup=foster_setup(jill={"hand": ["Baseball Bat"]}, event_deck_top=["Sprained Ankle"])
+    )
     skip_to_main_play(s)
     main_play(s, JACK)
     main_play(s, JILL, "Baseball Bat")
@@ -154,7 +103,7 @@ def test_the_player_who_played_the_card_processes_it() -> None:
 def test_a_sometimes_effect_happens_only_when_its_criteria_hold(wounds: int, healed: bool) -> None:
     # Hot Soup: draw a card; sometimes (at least 5 wounds) also heal one.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Hot Soup"], "wounds": wounds},
             action_deck_top=["Coffee"],
             event_deck_top=["Street Thug"],
@@ -176,7 +125,7 @@ def test_a_sometimes_effect_happens_only_when_its_criteria_hold(wounds: int, hea
 @pytest.mark.rule("mf.12.4")
 def test_a_card_may_be_played_even_if_it_will_do_nothing() -> None:
     # Jack has no wounds, so Medicine can heal nothing; playing it is still legal.
-    s = mf_state(setup=table(jack={"hand": ["Medicine"]}, event_deck_top=["Street Thug"]))
+    s = mf_state(setup=foster_setup(jack={"hand": ["Medicine"]}, event_deck_top=["Street Thug"]))
     skip_to_main_play(s)
     medicine = find_play(s, "Medicine")
     assert s.check(medicine).ok
@@ -210,7 +159,7 @@ def test_the_order_cards_are_laid_is_the_order_they_resolve(
 ) -> None:
     # Shoulder Check hits 1, plus 2 more if it is card 2 or later of the play.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Brass Knuckles", "Shoulder Check"]}, event_deck_top=["Gang of Toughs"]
         )
     )
@@ -227,7 +176,7 @@ def test_the_order_cards_are_laid_is_the_order_they_resolve(
 @pytest.mark.rule("mf.12.6")
 def test_two_action_plays_alternate_starting_with_the_turn_player() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Brass Knuckles", "Shoulder Check"]},
             jill={"hand": ["Bullet", "Bullet", "Hunter's Stride"]},
             event_deck_top=["The Boss's Nephew"],
@@ -251,7 +200,7 @@ def test_two_action_plays_alternate_starting_with_the_turn_player() -> None:
 @pytest.mark.rule("mf.12.6")
 def test_a_lone_action_play_resolves_in_laid_order() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jill={"hand": ["Bullet", "Hunter's Stride", "Baseball Bat"]},
             event_deck_top=["The Boss's Nephew"],
         )
@@ -270,7 +219,7 @@ def test_a_lone_action_play_resolves_in_laid_order() -> None:
 @pytest.mark.rule("mf.12.7")
 def test_plays_stay_face_down_until_both_main_plays_are_made() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Baseball Bat", "Switchblade"]},
             jill={"hand": ["Bullet"]},
             event_deck_top=["The Boss's Nephew"],
@@ -300,7 +249,9 @@ def test_plays_stay_face_down_until_both_main_plays_are_made() -> None:
 def test_a_heading_is_a_summary_and_the_detailed_text_decides() -> None:
     # Barricade's heading "Keep Them Out" sounds like shelter from anything, but the
     # detailed text prevents only an opposition: against an incident it does not help.
-    s = mf_state(setup=table(jack={"hand": ["Barricade"]}, event_deck_top=["Sprained Ankle"]))
+    s = mf_state(
+        setup=foster_setup(jack={"hand": ["Barricade"]}, event_deck_top=["Sprained Ankle"])
+    )
     barricade = s.cards.actions[in_hand(s, JACK, "Barricade")]
     text = action_card_text(barricade)
     assert (

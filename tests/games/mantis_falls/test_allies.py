@@ -10,20 +10,12 @@ the rule ids the trace cites.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from conftest import do, mf_state, rules_cited, skip_to_main_play
+from tables import JACK, JILL, foster_setup, main_play
 
 from tutor.games.mantis_falls.state import MantisFallsState
 
-ROADS = [
-    "Elm Street", "Maple Avenue", "Cannery Row", "Foster Lane",
-    "Kingsley Street", "Gaslight Alley", "Canal Bridge", "Vine Street",
-    "Harrow Street", "Rook's Alley", "Cemetery Road", "Dockside Way",
-]  # fmt: skip
-FOSTER = 4
-JACK, JILL = 0, 1
 ALLY_NAMES = [
     "Big Sal",
     "Cabbie Lou",
@@ -35,34 +27,6 @@ ALLY_NAMES = [
 ]
 
 
-def table(
-    jack: dict[str, Any] | None = None, jill: dict[str, Any] | None = None, **extra: Any
-) -> dict[str, Any]:
-    """A setup on the fixed road with Jack to play; both on Foster Lane, no allies."""
-    players = [
-        {"position": FOSTER, "hand": [], "allies": [], **(jack or {})},
-        {"position": FOSTER, "hand": [], "allies": [], **(jill or {})},
-    ]
-    return {
-        "road_order": ROADS,
-        "roads_face_up": True,
-        "turn_player": JACK,
-        "players": players,
-        **extra,
-    }
-
-
-def main_play(s: MantisFallsState, player: int, *cards: str) -> list[Any]:
-    """Make ``player``'s main play: an action play of ``cards`` in order, or do nothing."""
-    assert s.decision.player == player and s.stack[-1][0] == "mainplay", s.decision
-    if not cards:
-        return do(s, "nothing")
-    entries: list[Any] = []
-    for name in cards:
-        entries += do(s, "play", name)
-    return entries + do(s, "finish")
-
-
 def ally_names(s: MantisFallsState, cards: list[int]) -> list[str]:
     return sorted(s.cards.allies[a].name for a in cards)
 
@@ -71,7 +35,9 @@ def ally_names(s: MantisFallsState, cards: list[int]) -> list[str]:
 @pytest.mark.rule("mf.14.1")
 @pytest.mark.rule("mf.14.2")
 def test_an_action_lets_a_player_take_any_ally_from_the_deck() -> None:
-    s = mf_state(setup=table(jack={"hand": ["Call a Friend"]}, event_deck_top=["Drunk Brawler"]))
+    s = mf_state(
+        setup=foster_setup(jack={"hand": ["Call a Friend"]}, event_deck_top=["Drunk Brawler"])
+    )
     assert len(s.ally_deck) == 12  # nobody holds an ally
     skip_to_main_play(s)
     main_play(s, JACK, "Call a Friend")
@@ -92,7 +58,9 @@ def test_an_action_lets_a_player_take_any_ally_from_the_deck() -> None:
 @pytest.mark.rule("mf.14.1")
 def test_a_defeated_opposition_can_give_an_ally() -> None:
     # Stool Pigeon (health 2): defeated, the turn player takes an ally.
-    s = mf_state(setup=table(jack={"hand": ["Brass Knuckles"]}, event_deck_top=["Stool Pigeon"]))
+    s = mf_state(
+        setup=foster_setup(jack={"hand": ["Brass Knuckles"]}, event_deck_top=["Stool Pigeon"])
+    )
     skip_to_main_play(s)
     main_play(s, JACK, "Brass Knuckles")
     main_play(s, JILL)
@@ -108,7 +76,7 @@ def test_a_defeated_opposition_can_give_an_ally() -> None:
 def test_an_incomplete_ally_is_face_down_and_does_nothing() -> None:
     # Big Sal (complete with 2) adds 1 to every wound its owner deals an opposition.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Call a Friend", "Hired Muscle"]},
             event_deck_top=["Mob Enforcer"],
             action_deck_top=["Coffee"],
@@ -135,7 +103,7 @@ def test_an_incomplete_ally_is_face_down_and_does_nothing() -> None:
 @pytest.mark.rule("mf.14.4")
 def test_the_last_copy_completes_the_ally_and_its_effect_starts() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Call a Friend", "Hired Muscle"], "allies": ["Big Sal"]},
             event_deck_top=["Mob Enforcer"],
             action_deck_top=["Coffee"],
@@ -164,7 +132,7 @@ def test_the_last_copy_completes_the_ally_and_its_effect_starts() -> None:
 @pytest.mark.rule("mf.14.5")
 def test_returning_an_ally_sends_every_copy_back_to_the_deck() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Bribe"]},
             jill={"allies": ["Ms. Cardello", "Ms. Cardello", "Ms. Cardello", "Big Sal"]},
             event_deck_top=["Drunk Brawler"],
@@ -194,7 +162,7 @@ def test_returning_an_ally_sends_every_copy_back_to_the_deck() -> None:
 def test_an_ally_given_up_goes_back_into_the_ally_deck() -> None:
     # Doc Halloran: any time, give him up to heal two wounds. There is no ally discard pile.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"allies": ["Doc Halloran"], "wounds": 3}, event_deck_top=["Drunk Brawler"]
         )
     )

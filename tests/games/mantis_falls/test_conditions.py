@@ -10,59 +10,14 @@ the trace cites.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from conftest import do, mf_state, rules_cited, skip_to_main_play
+from tables import JACK, JACK_SEVEN, JILL, JILL_SEVEN, foster_setup, is_window, main_play, names
 
 from tutor.core.types import Action
-from tutor.games.mantis_falls.state import MantisFallsState
 
-ROADS = [
-    "Elm Street", "Maple Avenue", "Cannery Row", "Foster Lane",
-    "Kingsley Street", "Gaslight Alley", "Canal Bridge", "Vine Street",
-    "Harrow Street", "Rook's Alley", "Cemetery Road", "Dockside Way",
-]  # fmt: skip
-MAPLE, CANNERY, FOSTER = 2, 3, 4  # Cannery Row is an ambush of 1; Foster Lane is 2/2/3
-JACK, JILL = 0, 1
-JACK_SEVEN = ["Medicine", "Medicine", "Coffee", "Sprint", "Sprint", "Catch the Bus", "Hot Soup"]
-JILL_SEVEN = ["Pickpocket", "Misdirection", "Hunch", "Slip Away", "Crossroads", "Subpoena", "Bribe"]
-
-
-def table(
-    jack: dict[str, Any] | None = None, jill: dict[str, Any] | None = None, **extra: Any
-) -> dict[str, Any]:
-    """A setup on the fixed road with Jack to play; both on Foster Lane, no allies."""
-    players = [
-        {"position": FOSTER, "hand": [], "allies": [], **(jack or {})},
-        {"position": FOSTER, "hand": [], "allies": [], **(jill or {})},
-    ]
-    return {
-        "road_order": ROADS,
-        "roads_face_up": True,
-        "turn_player": JACK,
-        "players": players,
-        **extra,
-    }
-
-
-def main_play(s: MantisFallsState, player: int, *cards: str) -> list[Any]:
-    """Make ``player``'s main play: an action play of ``cards`` in order, or do nothing."""
-    assert s.decision.player == player and s.stack[-1][0] == "mainplay", s.decision
-    if not cards:
-        return do(s, "nothing")
-    entries: list[Any] = []
-    for name in cards:
-        entries += do(s, "play", name)
-    return entries + do(s, "finish")
-
-
-def names(s: MantisFallsState, cards: list[int]) -> list[str]:
-    return [s.card_name(c) for c in cards]
-
-
-def is_window(s: MantisFallsState) -> bool:
-    return bool(s.stack) and s.stack[-1][0] == "window"
+# Positions on ROADS_WITH_BROKEN (both pieces start on Foster Lane, 4, stoplight 2/2/3).
+MAPLE, CANNERY = 2, 3  # Cannery Row is an ambush of 1
 
 
 # ---------------------------------------------------------------- mf.13.1
@@ -70,7 +25,7 @@ def is_window(s: MantisFallsState) -> bool:
 def test_a_condition_stays_face_up_and_its_effect_lasts_across_turns() -> None:
     # Bulletproof Vest: keep as a condition; event wounds to its controller are cut by 1.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Bulletproof Vest", *JACK_SEVEN[:6]]},
             jill={"hand": JILL_SEVEN},
             event_deck_top=["Sprained Ankle", "Earthquake"],
@@ -103,7 +58,7 @@ def test_a_condition_stays_face_up_and_its_effect_lasts_across_turns() -> None:
 @pytest.mark.rule("mf.13.1")
 def test_a_condition_can_make_its_controller_ignore_ambushes() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={
                 "position": MAPLE,
                 "hand": ["Medicine", "Sprint"],
@@ -124,7 +79,7 @@ def test_a_condition_can_make_its_controller_ignore_ambushes() -> None:
 def test_a_condition_can_raise_the_hand_size() -> None:
     # Deep Pockets: its controller draws up to eight in the draw phase.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": JACK_SEVEN[:6], "conditions": ["Deep Pockets"]},
             jill={"hand": JILL_SEVEN},
             event_deck_top=["Drunk Brawler"],
@@ -144,7 +99,7 @@ def test_a_condition_can_raise_the_hand_size() -> None:
 def test_another_card_can_remove_a_condition() -> None:
     # Subpoena: discard one of the other player's conditions, then draw a card.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Subpoena"]},
             jill={"conditions": ["Gun"]},
             event_deck_top=["Drunk Brawler"],
@@ -168,7 +123,7 @@ def test_another_card_can_remove_a_condition() -> None:
 def test_you_on_a_condition_means_its_controller() -> None:
     # Bullet deals 1 to the opposition, and 1 more if "you" control a Gun.  Jill does.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Bullet"]},
             jill={"hand": ["Bullet"], "conditions": ["Gun"]},
             event_deck_top=["The Boss's Nephew"],
@@ -186,7 +141,7 @@ def test_you_on_a_condition_means_its_controller() -> None:
 @pytest.mark.rule("mf.13.3")
 def test_a_gun_with_a_bullet_in_hand_is_offered_at_a_window() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Bullet", "Medicine"], "conditions": ["Gun"]},
             event_deck_top=["Street Thug"],
         )
@@ -202,7 +157,7 @@ def test_a_gun_with_a_bullet_in_hand_is_offered_at_a_window() -> None:
 @pytest.mark.rule("mf.13.3")
 def test_a_gun_without_a_bullet_is_never_offered() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Medicine"], "conditions": ["Gun"]},
             event_deck_top=["Street Thug"],
             action_deck_top=[
@@ -237,7 +192,7 @@ def test_a_gun_without_a_bullet_is_never_offered() -> None:
 def test_the_gun_can_wound_the_opposition_before_event_processing() -> None:
     # Street Thug has health 2: the Gun's 2 wounds defeat it.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Bullet", "Medicine"], "conditions": ["Gun"]},
             event_deck_top=["Street Thug"],
         )
@@ -262,7 +217,7 @@ def test_the_gun_can_wound_the_opposition_before_event_processing() -> None:
 @pytest.mark.rule("mf.13.3")
 def test_the_other_player_can_fire_the_gun_at_a_player() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jill={"hand": ["Bullet"], "conditions": ["Gun"]}, event_deck_top=["Drunk Brawler"]
         )
     )
@@ -280,7 +235,7 @@ def test_the_other_player_can_fire_the_gun_at_a_player() -> None:
 def test_no_any_time_effect_while_a_card_is_being_processed() -> None:
     # Crossroads asks Jack to choose an option in the middle of processing the card.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Crossroads", "Bullet"], "conditions": ["Gun"]},
             event_deck_top=["Drunk Brawler"],
             action_deck_top=["Coffee", "Sprint"],

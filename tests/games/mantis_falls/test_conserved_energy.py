@@ -10,56 +10,25 @@ up a position on a fixed road, acts, and checks the state and the rule ids cited
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from conftest import do, mf_state, rules_cited, skip_to_main_play
+from conftest import do, rules_cited, skip_to_main_play
+from tables import JACK, JILL, sorted_names, start_state
 
-from tutor.games.mantis_falls.state import MantisFallsState
-
-# Positions 1-12 in travel order.  4 Bellweather Boulevard is an ambush (1); 6 Canal
-# Bridge is the Broken Road.
-ROADS = [
-    "Elm Street", "Maple Avenue", "Foster Lane", "Bellweather Boulevard",
-    "Kingsley Street", "Canal Bridge", "Vine Street", "Gaslight Alley",
-    "Harrow Street", "Rook's Alley", "Cemetery Road", "Gallows Hill",
-]  # fmt: skip
+# Positions on ROADS_BROKEN_AT_6 (start_state's road).  4 Bellweather Boulevard is an
+# ambush (1); 6 Canal Bridge is the Broken Road.
 FOSTER, BELLWEATHER, KINGSLEY, VINE = 3, 4, 5, 7
 FULL = ["Bullet", "Take Cover", "Foresight", "Crossroads"]
-JACK, JILL = 0, 1
-
-
-def table(
-    jack: dict[str, Any] | None = None,
-    jill: dict[str, Any] | None = None,
-    turn: int = JACK,
-    **extra: Any,
-) -> MantisFallsState:
-    """A position on the fixed road with no allies; Cold Rain is the event unless told."""
-    players = [{"allies": [], **(jack or {})}, {"allies": [], **(jill or {})}]
-    setup = {
-        "road_order": ROADS,
-        "turn_player": turn,
-        "players": players,
-        "event_deck_top": ["Cold Rain"],
-        **extra,
-    }
-    return mf_state(setup=setup)
-
-
-def names(s: MantisFallsState, cards: list[int]) -> list[str]:
-    return sorted(s.card_name(c) for c in cards)
 
 
 @pytest.mark.rule("mf.15.1")
 def test_a_conserved_card_lies_face_up_and_does_nothing_that_turn() -> None:
-    s = table(
+    s = start_state(
         {"wounds": 3, "hand": ["Medicine", "Coffee"]}, {"hand": ["Crowbar"]}, conserved=["Hunch"]
     )
     skip_to_main_play(s)
     entries = do(s, "conserve", "Medicine")
-    assert names(s, s.conserved) == ["Hunch", "Medicine"]
-    assert names(s, s.hands[JACK]) == ["Coffee"]
+    assert sorted_names(s, s.conserved) == ["Hunch", "Medicine"]
+    assert sorted_names(s, s.hands[JACK]) == ["Coffee"]
     assert s.view(JILL)["conserved"] == ["Hunch", "Medicine"]
     assert [e.text for e in entries if e.rule == "mf.15.1"] == [
         "Jack conserves energy: Medicine (Amber) goes face up into Conserved Energy (2/4)."
@@ -67,12 +36,14 @@ def test_a_conserved_card_lies_face_up_and_does_nothing_that_turn() -> None:
     # Jill does nothing; the Medicine heals nobody (Cold Rain adds a wound).
     do(s, "nothing")
     assert s.wounds[JACK] == 4
-    assert "Medicine" in names(s, s.conserved)
+    assert "Medicine" in sorted_names(s, s.conserved)
 
 
 @pytest.mark.rule("mf.15.2")
 def test_any_single_draw_may_take_a_chosen_card_from_conserved_energy() -> None:
-    s = table({"hand": ["Coffee"]}, conserved=["Medicine", "Crowbar"], action_deck_top=["Recall"])
+    s = start_state(
+        {"hand": ["Coffee"]}, conserved=["Medicine", "Crowbar"], action_deck_top=["Recall"]
+    )
     skip_to_main_play(s)
     do(s, "play", "Coffee")
     do(s, "finish")
@@ -87,8 +58,8 @@ def test_any_single_draw_may_take_a_chosen_card_from_conserved_energy() -> None:
     ]
     entries = do(s, "draw_conserved", "Crowbar")
     entries += do(s, "draw_pile")
-    assert names(s, s.hands[JACK]) == ["Crowbar", "Recall"]
-    assert names(s, s.conserved) == ["Medicine"]
+    assert sorted_names(s, s.hands[JACK]) == ["Crowbar", "Recall"]
+    assert sorted_names(s, s.conserved) == ["Medicine"]
     assert "mf.15.2" in rules_cited(entries)
     assert [e.text for e in entries if e.rule == "mf.15.2"] == [
         "Jack draws Crowbar (Granite) from Conserved Energy instead of the draw pile."
@@ -97,13 +68,13 @@ def test_any_single_draw_may_take_a_chosen_card_from_conserved_energy() -> None:
 
 @pytest.mark.rule("mf.15.3")
 def test_a_full_conserved_energy_can_be_expended_to_heal_one_wound() -> None:
-    s = table({"wounds": 3}, conserved=FULL)
+    s = start_state({"wounds": 3}, conserved=FULL)
     assert s.decision.rule == "mf.15.3" and s.decision.player == JACK
     assert sorted(a.args[0] for a in s.legal_actions()) == ["heal", "move", "no"]
     discard = len(s.action_discard)
     entries = do(s, "expend", "heal")
     assert s.wounds[JACK] == 2 and s.conserved == []
-    assert names(s, s.action_discard[discard:]) == sorted(FULL)
+    assert sorted_names(s, s.action_discard[discard:]) == sorted(FULL)
     assert rules_cited(entries)[:2] == ["mf.15.3", "mf.15.3"]
     # Initial movement carries on as usual: stay or one road.
     assert s.decision.rule == "mf.8.2"
@@ -112,9 +83,9 @@ def test_a_full_conserved_energy_can_be_expended_to_heal_one_wound() -> None:
 
 @pytest.mark.rule("mf.15.3")
 def test_expending_is_offered_only_when_all_four_spaces_are_full() -> None:
-    s = table(conserved=FULL[:3])
+    s = start_state(conserved=FULL[:3])
     assert s.decision.rule == "mf.8.2"  # straight to the movement, no expend choice
-    s = table(conserved=FULL)
+    s = start_state(conserved=FULL)
     entries = do(s, "expend", "move")
     assert s.conserved == [] and "mf.15.3" in rules_cited(entries)
     # Two roads instead of one (ruling expend_movement: exactly two, or stay).
@@ -123,15 +94,15 @@ def test_expending_is_offered_only_when_all_four_spaces_are_full() -> None:
     assert s.pos[JACK] == 2
 
     # Declining keeps the four cards for later.
-    s = table(conserved=FULL)
+    s = start_state(conserved=FULL)
     do(s, "expend", "no")
-    assert names(s, s.conserved) == sorted(FULL)
+    assert sorted_names(s, s.conserved) == sorted(FULL)
     assert [a.args for a in s.legal_actions()] == [(0,), (1,)]
 
 
 @pytest.mark.rule("mf.15.4")
 def test_the_expended_move_passes_over_the_broken_road_in_one_move() -> None:
-    s = table({"position": KINGSLEY}, conserved=FULL)
+    s = start_state({"position": KINGSLEY}, conserved=FULL)
     night = s.night[:]
     do(s, "expend", "move")
     entries = do(s, "move", 2)
@@ -149,11 +120,11 @@ def test_the_expended_move_passes_over_the_broken_road_in_one_move() -> None:
 
 @pytest.mark.rule("mf.15.4")
 def test_the_expended_move_passes_an_ambush_without_stopping_on_it() -> None:
-    s = table({"position": FOSTER, "hand": ["Coffee", "Medicine"]}, conserved=FULL)
+    s = start_state({"position": FOSTER, "hand": ["Coffee", "Medicine"]}, conserved=FULL)
     do(s, "expend", "move")
     entries = do(s, "move", 2)
     assert s.pos[JACK] == KINGSLEY
-    assert s.wounds[JACK] == 0 and names(s, s.hands[JACK]) == ["Coffee", "Medicine"]
+    assert s.wounds[JACK] == 0 and sorted_names(s, s.hands[JACK]) == ["Coffee", "Medicine"]
     rules = rules_cited(entries)
     assert rules[0] == "mf.15.4"
     assert any(e.rule == "mf.10.6" and "without stopping: no penalty" in e.text for e in entries)
@@ -162,12 +133,12 @@ def test_the_expended_move_passes_an_ambush_without_stopping_on_it() -> None:
 
 @pytest.mark.rule("mf.15.5")
 def test_conserving_into_a_full_conserved_energy_discards_the_card() -> None:
-    s = table({"hand": ["Medicine"]}, conserved=FULL)
+    s = start_state({"hand": ["Medicine"]}, conserved=FULL)
     do(s, "expend", "no")
     skip_to_main_play(s)
     discard = len(s.action_discard)
     entries = do(s, "conserve", "Medicine")
-    assert names(s, s.conserved) == sorted(FULL)
+    assert sorted_names(s, s.conserved) == sorted(FULL)
     assert s.hands[JACK] == []
-    assert names(s, s.action_discard[discard:]) == ["Medicine"]
+    assert sorted_names(s, s.action_discard[discard:]) == ["Medicine"]
     assert rules_cited(entries) == ["mf.8.6", "mf.15.5"]

@@ -9,51 +9,15 @@ both what changed and which rules the trace cites, like an example in a rulebook
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from conftest import do, mf_state, rules_cited, skip_to_main_play
+from tables import FOSTER, JACK, JILL, foster_setup, main_play
 
 from tutor.core.types import Action
-from tutor.games.mantis_falls.state import MantisFallsState
 
-# Positions 1-12 in travel order.  Stoplights (green/yellow/red) that the tests rely on:
+# Positions on ROADS_WITH_BROKEN.  Stoplights (green/yellow/red) that the tests rely on:
 # 2 Maple Avenue 1/2/3, 4 Foster Lane 2/2/3.  Position 3 (Cannery Row) is an ambush.
-ROADS = [
-    "Elm Street", "Maple Avenue", "Cannery Row", "Foster Lane",
-    "Kingsley Street", "Gaslight Alley", "Canal Bridge", "Vine Street",
-    "Harrow Street", "Rook's Alley", "Cemetery Road", "Dockside Way",
-]  # fmt: skip
-MAPLE, FOSTER = 2, 4
-JACK, JILL = 0, 1
-
-
-def table(
-    jack: dict[str, Any] | None = None, jill: dict[str, Any] | None = None, **extra: Any
-) -> dict[str, Any]:
-    """A setup on the fixed road with Jack to play; players start on Foster Lane, no allies."""
-    players = [
-        {"position": FOSTER, "hand": [], "allies": [], **(jack or {})},
-        {"position": FOSTER, "hand": [], "allies": [], **(jill or {})},
-    ]
-    return {
-        "road_order": ROADS,
-        "roads_face_up": True,
-        "turn_player": JACK,
-        "players": players,
-        **extra,
-    }
-
-
-def main_play(s: MantisFallsState, player: int, *cards: str) -> list[Any]:
-    """Make ``player``'s main play: an action play of ``cards`` in order, or do nothing."""
-    assert s.decision.player == player and s.stack[-1][0] == "mainplay", s.decision
-    if not cards:
-        return do(s, "nothing")
-    entries: list[Any] = []
-    for name in cards:
-        entries += do(s, "play", name)
-    return entries + do(s, "finish")
+MAPLE = 2
 
 
 def first_index(rules: list[str], rule: str) -> int:
@@ -64,7 +28,9 @@ def first_index(rules: list[str], rule: str) -> int:
 @pytest.mark.rule("mf.11.1")
 def test_event_waits_for_actions_and_reads_the_road_after_movement() -> None:
     s = mf_state(
-        setup=table(jack={"position": MAPLE, "hand": ["Sprint"]}, event_deck_top=["Broken Glass"])
+        setup=foster_setup(
+            jack={"position": MAPLE, "hand": ["Sprint"]}, event_deck_top=["Broken Glass"]
+        )
     )
     skip_to_main_play(s)
     # Drawn, shown (it is seen) and waiting: nothing happened to Jack yet.
@@ -91,7 +57,9 @@ def test_event_waits_for_actions_and_reads_the_road_after_movement() -> None:
 # ---------------------------------------------------------------- mf.11.2 / 11.3
 @pytest.mark.rule("mf.11.2")
 def test_wounds_meant_for_an_opposition_do_nothing_to_an_incident() -> None:
-    s = mf_state(setup=table(jack={"hand": ["Brass Knuckles"]}, event_deck_top=["Sprained Ankle"]))
+    s = mf_state(
+        setup=foster_setup(jack={"hand": ["Brass Knuckles"]}, event_deck_top=["Sprained Ankle"])
+    )
     skip_to_main_play(s)
     main_play(s, JACK, "Brass Knuckles")
     entries = main_play(s, JILL)
@@ -106,7 +74,9 @@ def test_wounds_meant_for_an_opposition_do_nothing_to_an_incident() -> None:
 
 @pytest.mark.rule("mf.11.2")
 def test_a_choose_any_weapon_cannot_target_an_incident() -> None:
-    s = mf_state(setup=table(jack={"hand": ["Baseball Bat"]}, event_deck_top=["Sprained Ankle"]))
+    s = mf_state(
+        setup=foster_setup(jack={"hand": ["Baseball Bat"]}, event_deck_top=["Sprained Ankle"])
+    )
     skip_to_main_play(s)
     main_play(s, JACK, "Baseball Bat")
     main_play(s, JILL)
@@ -122,7 +92,7 @@ def test_a_choose_any_weapon_cannot_target_an_incident() -> None:
 def test_an_unprevented_incident_has_its_effect_and_its_bonus() -> None:
     # Earthquake: each player takes the green number in wounds; bonus: each draws a card.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Medicine"]},
             jill={"hand": ["Sprint"]},
             event_deck_top=["Earthquake"],
@@ -146,7 +116,7 @@ def test_an_unprevented_incident_has_its_effect_and_its_bonus() -> None:
 @pytest.mark.rule("mf.11.3")
 def test_a_prevented_incident_has_neither_effect_nor_bonus() -> None:
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Take Cover", "Medicine"]},
             jill={"hand": ["Sprint"]},
             event_deck_top=["Earthquake"],
@@ -170,7 +140,7 @@ def test_a_prevented_incident_has_neither_effect_nor_bonus() -> None:
 def test_a_prevented_opposition_has_no_outcome_at_all() -> None:
     # Mob Enforcer (health 4): undefeated wounds the turn player; defeated draws a card.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Take Cover"]},
             event_deck_top=["Mob Enforcer"],
             action_deck_top=["Coffee"],
@@ -192,7 +162,7 @@ def test_a_prevented_opposition_has_no_outcome_at_all() -> None:
 def test_wounds_from_both_players_add_up_to_defeat_an_opposition() -> None:
     # Mob Enforcer has health 4: Jack's Brass Knuckles (2) and Jill's Hired Muscle (2).
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Brass Knuckles"]},
             jill={"hand": ["Hired Muscle"]},
             event_deck_top=["Mob Enforcer"],
@@ -221,7 +191,9 @@ def test_wounds_from_both_players_add_up_to_defeat_an_opposition() -> None:
 @pytest.mark.rule("mf.11.5")
 @pytest.mark.rule("mf.11.6")
 def test_an_opposition_short_of_its_health_is_undefeated() -> None:
-    s = mf_state(setup=table(jack={"hand": ["Brass Knuckles"]}, event_deck_top=["Mob Enforcer"]))
+    s = mf_state(
+        setup=foster_setup(jack={"hand": ["Brass Knuckles"]}, event_deck_top=["Mob Enforcer"])
+    )
     skip_to_main_play(s)
     main_play(s, JACK, "Brass Knuckles")
     entries = main_play(s, JILL)
@@ -238,7 +210,7 @@ def test_an_opposition_short_of_its_health_is_undefeated() -> None:
 # ---------------------------------------------------------------- mf.11.7
 @pytest.mark.rule("mf.11.7")
 def test_a_seen_event_is_shown_to_all_then_discarded_face_down() -> None:
-    s = mf_state(setup=table(event_deck_top=["Street Thug"]))
+    s = mf_state(setup=foster_setup(event_deck_top=["Street Thug"]))
     entries = do(s, "move", 0)
     drawn = next(e for e in entries if e.rule == "mf.11.7")
     assert drawn.visible_to is None and "Street Thug" in drawn.text
@@ -259,7 +231,7 @@ def test_a_seen_event_is_shown_to_all_then_discarded_face_down() -> None:
 @pytest.mark.rule("mf.11.8")
 def test_an_unseen_event_is_known_only_to_the_turn_player() -> None:
     # Hitman: unseen opposition, health 5; undefeated wounds the turn player by the red number.
-    s = mf_state(setup=table(event_deck_top=["Hitman"]))
+    s = mf_state(setup=foster_setup(event_deck_top=["Hitman"]))
     entries = do(s, "move", 0)
     drawn = next(e for e in entries if e.rule == "mf.11.8")
     assert drawn.visible_to == frozenset({JACK})
@@ -281,7 +253,7 @@ def test_an_unseen_event_is_known_only_to_the_turn_player() -> None:
 @pytest.mark.rule("mf.11.9")
 def test_an_unseen_split_is_chosen_without_telling_the_other_player() -> None:
     # Stray Bullets: unseen incident, the yellow number divided between the players at will.
-    s = mf_state(setup=table(event_deck_top=["Stray Bullets"]))
+    s = mf_state(setup=foster_setup(event_deck_top=["Stray Bullets"]))
     skip_to_main_play(s)
     main_play(s, JACK)
     main_play(s, JILL)
@@ -302,7 +274,9 @@ def test_an_unseen_split_is_chosen_without_telling_the_other_player() -> None:
 def test_a_prevented_unseen_event_stays_unexplained() -> None:
     # Hunch prevents the event only if it is unseen; the Hitman never shows its teeth.
     s = mf_state(
-        setup=table(jack={"hand": ["Hunch"]}, event_deck_top=["Hitman"], action_deck_top=["Coffee"])
+        setup=foster_setup(
+            jack={"hand": ["Hunch"]}, event_deck_top=["Hitman"], action_deck_top=["Coffee"]
+        )
     )
     skip_to_main_play(s)
     main_play(s, JACK, "Hunch")
@@ -317,7 +291,7 @@ def test_a_prevented_unseen_event_stays_unexplained() -> None:
 # ---------------------------------------------------------------- mf.11.10
 @pytest.mark.rule("mf.11.10")
 def test_learning_variant_shows_every_event() -> None:
-    s = mf_state(setup=table(event_deck_top=["Hitman"]), rulings={"all_events_seen": "on"})
+    s = mf_state(setup=foster_setup(event_deck_top=["Hitman"]), rulings={"all_events_seen": "on"})
     entries = do(s, "move", 0)
     drawn = next(e for e in entries if e.rule == "mf.11.10")
     assert drawn.visible_to is None

@@ -7,9 +7,11 @@ table (two players, every road face up, known event and draw cards), plays it th
 the public action API, and checks both the resulting state and the rule ids that the
 trace cites, so a learner stepping through the same position sees the same story.
 
-Jack is player 0 and Jill player 1. The road is fixed by ``ROADS``: position 1 is Elm
-Street (a phone, green stoplight 1), position 3 Cannery Row (an ambush of 1); the game
-has no Broken Road.
+Jack is player 0 and Jill player 1. Each position comes from ``tables.elm_state``: the
+fixed road ``ROADS_NO_BROKEN`` (position 1 is Elm Street, a phone with green stoplight 1,
+and position 3 Cannery Row, an ambush of 1; the game has no Broken Road), Jack a witness
+and Jill the assassin on Elm Street, Loan Shark as the event unless told, and the known
+action draws ``FILLER``.
 """
 
 from __future__ import annotations
@@ -17,75 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import chance, do, find, mf_state, rules_cited
+from conftest import chance, do, find, rules_cited
+from tables import FILLER, JACK, JILL, elm_state, gasp, in_hand, sorted_names
 
 from tutor.core.types import Action
-
-ROADS = [
-    "Elm Street",
-    "Maple Avenue",
-    "Cannery Row",
-    "Foster Lane",
-    "Kingsley Street",
-    "Gaslight Alley",
-    "Vine Street",
-    "Marlowe Avenue",
-    "Harrow Street",
-    "Rook's Alley",
-    "Cemetery Road",
-    "Gallows Hill",
-]
-# Cards nobody holds in these scenarios, put on top of the action deck so draws are known.
-FILLER = [
-    "Bullet",
-    "Take Cover",
-    "Shoulder Check",
-    "Foresight",
-    "Crowbar",
-    "Hunch",
-    "Recall",
-    "Bribe",
-    "Pickpocket",
-    "Subpoena",
-    "Storm Cellar",
-    "Misdirection",
-    "Take Cover",
-    "Shoulder Check",
-]
-JACK, JILL = 0, 1
-
-
-def table(
-    jack: dict[str, Any],
-    jill: dict[str, Any],
-    *,
-    turn: int = JACK,
-    event: str = "Loan Shark",
-    deck: list[str] | None = None,
-    **options: Any,
-) -> Any:
-    """Two players on a known road with a known event and known action draws.
-
-    Each player entry defaults to position 1 (Elm Street), no allies; Jack is a witness
-    and Jill the assassin unless the entry says otherwise. The default event, Loan Shark,
-    is an opposition whose undefeated outcome starts with a choice: a state that resumes
-    after a Last Gasp stops there, at event processing, for the turn player to decide.
-
-    Raises:
-        ScenarioError: if a card name or a value in the entries is not valid.
-    """
-    players = []
-    for entry, role in ((jack, "witness"), (jill, "assassin")):
-        players.append({"position": 1, "role": role, "allies": [], **entry})
-    setup = {
-        "turn_player": turn,
-        "roads_face_up": True,
-        "road_order": ROADS,
-        "players": players,
-        "event_deck_top": [event],
-        "action_deck_top": FILLER if deck is None else deck,
-    }
-    return mf_state(setup=setup, **options)
 
 
 def main_plays(state: Any, *plays: list[str]) -> list[Any]:
@@ -106,18 +43,6 @@ def main_plays(state: Any, *plays: list[str]) -> list[Any]:
     return entries
 
 
-def gasp(state: Any, *cards: str) -> list[Any]:
-    """Build a Last Gasp play of the named cards, then finish it (this reveals them).
-
-    Raises:
-        AssertionError: if a card cannot be added now.
-    """
-    entries: list[Any] = []
-    for name in cards:
-        entries += do(state, "gasp_add", name)
-    return entries + do(state, "gasp_finish")
-
-
 def at(entries: list[Any], rule: str, text: str = "") -> int:
     """Index of the first entry citing ``rule`` (any rule if empty) whose text has ``text``.
 
@@ -131,14 +56,15 @@ def at(entries: list[Any], rule: str, text: str = "") -> int:
 
 
 def hand(state: Any, p: int) -> list[str]:
-    return sorted(state.card_name(c) for c in state.hands[p])
+    """Player ``p``'s hand, as sorted card names."""
+    return sorted_names(state, state.hands[p])
 
 
 # ---------------------------------------------------------------- step 1: finish the card
 @pytest.mark.rule("mf.17.1")
 def test_card_that_caused_max_wounds_is_finished_before_the_gasp() -> None:
     # Guard Dog, undefeated: one wound to the turn player, then one random discard.
-    s = table(
+    s = elm_state(
         {"wounds": 7, "hand": ["Medicine", "Coffee"]}, {"hand": ["Sprint"]}, event="Guard Dog"
     )
     log = main_plays(s, [], [])
@@ -161,10 +87,10 @@ def test_card_that_caused_max_wounds_is_finished_before_the_gasp() -> None:
 def test_card_that_moves_onto_an_ambush_is_finished_before_the_gasp() -> None:
     # Dead of Night: move up to three roads, then draw one card. Landing on Cannery Row's
     # ambush brings Jack to maximum; the draw still happens before his Last Gasp.
-    s = table(
+    s = elm_state(
         {"position": 0, "wounds": 7, "hand": ["Dead of Night", "Medicine", "Coffee"]},
         {"hand": ["Sprint"]},
-        deck=["Hot Soup", *FILLER],
+        draws=["Hot Soup", *FILLER],
     )
     main_plays(s, ["Dead of Night"], [])
     log = do(s, "move", 3)
@@ -183,7 +109,7 @@ def test_card_that_moves_onto_an_ambush_is_finished_before_the_gasp() -> None:
 # ---------------------------------------------------------------- step 2: the gasp play
 @pytest.mark.rule("mf.17.3")
 def test_gasp_play_is_one_suit_revealed_in_order_then_marker_moves() -> None:
-    s = table(
+    s = elm_state(
         {"wounds": 6, "hand": ["Medicine", "Smelling Salts", "Baseball Bat"]},
         {"hand": ["Tommy Gun"]},
     )
@@ -193,7 +119,7 @@ def test_gasp_play_is_one_suit_revealed_in_order_then_marker_moves() -> None:
     assert s.decision.phase == "last_gasp" and s.decision.rule == "mf.17.3"
     log += do(s, "gasp_add", "Medicine")
     # One suit only: the Hunter bat cannot join an Amber Last Gasp play.
-    bat = find_card(s, JACK, "Baseball Bat")
+    bat = in_hand(s, JACK, "Baseball Bat")
     verdict = s.check(Action(JACK, "gasp_add", (bat,)))
     assert not verdict.ok and verdict.code == "mixed_suits" and verdict.rule == "mf.17.3"
     log += do(s, "gasp_add", "Smelling Salts")
@@ -210,19 +136,10 @@ def test_gasp_play_is_one_suit_revealed_in_order_then_marker_moves() -> None:
     assert log[i_marker].changes == (("gasps", 0, 1),)
 
 
-def find_card(state: Any, p: int, name: str) -> int:
-    """Id of the named card in player ``p``'s hand.
-
-    Raises:
-        StopIteration: if the player holds no such card.
-    """
-    return next(c for c in state.hands[p] if state.card_name(c) == name)
-
-
 # ---------------------------------------------------------------- reclaiming face-down cards
 @pytest.mark.rule("mf.17.4")
 def test_face_down_cards_of_the_suspended_play_can_be_used_in_the_gasp() -> None:
-    s = table({"wounds": 4, "hand": ["Sprint", "Medicine", "Coffee"]}, {"hand": ["Tommy Gun"]})
+    s = elm_state({"wounds": 4, "hand": ["Sprint", "Medicine", "Coffee"]}, {"hand": ["Tommy Gun"]})
     main_plays(s, ["Sprint", "Medicine", "Coffee"], ["Tommy Gun"])
     do(s, "move", 0)  # Jack's Sprint (card 1): he stays
     log = do(s, "wound_target", "player", JACK)  # Jill's Tommy Gun: 4 + 4 = 8
@@ -254,7 +171,7 @@ def test_face_down_cards_of_the_suspended_play_can_be_used_in_the_gasp() -> None
 # ---------------------------------------------------------------- step 3: survival
 @pytest.mark.rule("mf.17.5")
 def test_healing_during_the_gasp_survives_and_the_turn_carries_on() -> None:
-    s = table(
+    s = elm_state(
         {"wounds": 6, "hand": ["Medicine", "Coffee"]},
         {"hand": ["Baseball Bat", "Bullet"]},
         event="Drunk Brawler",
@@ -281,7 +198,7 @@ def test_healing_during_the_gasp_survives_and_the_turn_carries_on() -> None:
 @pytest.mark.parametrize(("healed", "survives"), [(JACK, True), (JILL, False)])
 def test_survival_depends_on_the_gasping_players_own_wounds(healed: int, survives: bool) -> None:
     # Doctor's Bag heals 3 wounds of a chosen player; only healing Jack himself saves him.
-    s = table({"wounds": 6, "hand": ["Doctor's Bag"]}, {"wounds": 5, "hand": ["Baseball Bat"]})
+    s = elm_state({"wounds": 6, "hand": ["Doctor's Bag"]}, {"wounds": 5, "hand": ["Baseball Bat"]})
     main_plays(s, [], ["Baseball Bat"])
     do(s, "wound_target", "player", JACK)
     log = gasp(s, "Doctor's Bag")
@@ -300,10 +217,10 @@ def test_survival_depends_on_the_gasping_players_own_wounds(healed: int, survive
 @pytest.mark.rule("mf.16.2")
 def test_healing_during_the_gasp_saves_one_wound_from_maximum() -> None:
     # Topic 24: one wound from maximum, about to take four. Keep the heal for the gasp.
-    s = table(
+    s = elm_state(
         {"wounds": 7, "hand": ["Hot Soup", "Sprint"]},
         {"hand": ["Tommy Gun"]},
-        deck=["Coffee", *FILLER],
+        draws=["Coffee", *FILLER],
     )
     main_plays(s, [], ["Tommy Gun"])
     log = do(s, "wound_target", "player", JACK)
@@ -320,10 +237,10 @@ def test_healing_during_the_gasp_saves_one_wound_from_maximum() -> None:
 def test_healing_before_the_gasp_does_not_save_against_a_big_hit() -> None:
     # The same cards, but Hot Soup is played before the hit: 7 - 1 = 6, then 6 + 4 is
     # capped at 8 (no overkill), so Jack still reaches maximum and has no heal left.
-    s = table(
+    s = elm_state(
         {"wounds": 7, "hand": ["Hot Soup", "Sprint"]},
         {"hand": ["Tommy Gun"]},
-        deck=["Coffee", *FILLER],
+        draws=["Coffee", *FILLER],
     )
     log = main_plays(s, ["Hot Soup"], ["Tommy Gun"])
     assert s.wounds[JACK] == 6
@@ -340,7 +257,7 @@ def test_healing_before_the_gasp_does_not_save_against_a_big_hit() -> None:
 @pytest.mark.rule("mf.18.1")
 @pytest.mark.rule("mf.17.6")
 def test_still_at_maximum_after_the_gasp_is_death() -> None:
-    s = table({"wounds": 6, "hand": ["Coffee", "Sprint"]}, {"hand": ["Baseball Bat"]})
+    s = elm_state({"wounds": 6, "hand": ["Coffee", "Sprint"]}, {"hand": ["Baseball Bat"]})
     main_plays(s, [], ["Baseball Bat"])
     do(s, "wound_target", "player", JACK)
     log = gasp(s, "Coffee")  # draws two cards, heals nothing
@@ -354,7 +271,7 @@ def test_still_at_maximum_after_the_gasp_is_death() -> None:
 
 @pytest.mark.rule("mf.18.1")
 def test_gasp_marker_reaching_three_is_death_even_when_healed() -> None:
-    s = table({"wounds": 6, "gasps": 2, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
+    s = elm_state({"wounds": 6, "gasps": 2, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
     main_plays(s, [], ["Baseball Bat"])
     do(s, "wound_target", "player", JACK)
     log = gasp(s, "Medicine")
@@ -369,7 +286,7 @@ def test_gasp_marker_reaching_three_is_death_even_when_healed() -> None:
 @pytest.mark.rule("mf.17.6")
 @pytest.mark.rule("mf.18.2")
 def test_death_ends_the_game_at_once_when_the_other_player_is_not_at_maximum() -> None:
-    s = table(
+    s = elm_state(
         {"wounds": 6, "hand": ["Coffee"]},
         {"wounds": 7, "hand": ["Baseball Bat", "Bullet"]},
         event="Sprained Ankle",
@@ -397,7 +314,7 @@ def test_death_ends_the_game_at_once_when_the_other_player_is_not_at_maximum() -
 @pytest.mark.rule("mf.18.2")
 def test_other_player_at_maximum_makes_a_final_gasp_then_the_game_ends() -> None:
     # Gang of Toughs, undefeated: each player takes wounds equal to the green stoplight (1).
-    s = table(
+    s = elm_state(
         {"wounds": 7, "hand": ["Coffee"]},
         {"wounds": 7, "hand": ["Medicine"]},
         event="Gang of Toughs",
@@ -424,7 +341,7 @@ def test_other_player_at_maximum_makes_a_final_gasp_then_the_game_ends() -> None
 
 @pytest.mark.rule("mf.17.2")
 def test_gasp_caused_inside_another_gasp_waits_until_that_gasp_is_over() -> None:
-    s = table(
+    s = elm_state(
         {"wounds": 6, "hand": ["Tommy Gun", "Guardian Angel"]},
         {"wounds": 4, "hand": ["Baseball Bat", "Medicine"]},
         event="Sprained Ankle",
@@ -457,7 +374,7 @@ def test_gasp_caused_inside_another_gasp_waits_until_that_gasp_is_over() -> None
 def test_turn_player_chooses_who_gasps_first_when_both_reach_maximum() -> None:
     # Earthquake: each player takes wounds equal to the green stoplight (1), then each
     # draws a card. Both reach maximum from one event.
-    s = table(
+    s = elm_state(
         {"wounds": 7, "hand": ["Medicine"]}, {"wounds": 7, "hand": ["Medicine"]}, event="Earthquake"
     )
     main_plays(s, [], [])
@@ -486,7 +403,7 @@ def test_turn_player_chooses_who_gasps_first_when_both_reach_maximum() -> None:
 @pytest.mark.rule("mf.20.6")
 def test_a_dying_witness_uses_the_gasp_to_wound_the_assassin_for_a_tie() -> None:
     # Jack (witness, on Elm Street by a phone) cannot heal, so he calls in a hit.
-    s = table({"wounds": 6, "hand": ["Call in a Hit"]}, {"wounds": 2, "hand": ["Baseball Bat"]})
+    s = elm_state({"wounds": 6, "hand": ["Call in a Hit"]}, {"wounds": 2, "hand": ["Baseball Bat"]})
     main_plays(s, [], ["Baseball Bat"])
     do(s, "wound_target", "player", JACK)
     log = gasp(s, "Call in a Hit")
@@ -506,7 +423,7 @@ def test_a_dying_witness_uses_the_gasp_to_wound_the_assassin_for_a_tie() -> None
 # ---------------------------------------------------------------- ruling: empty gasp plays
 @pytest.mark.rule("mf.17.3")
 def test_empty_gasp_play_is_allowed_by_default() -> None:
-    s = table({"wounds": 6, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
+    s = elm_state({"wounds": 6, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
     main_plays(s, [], ["Baseball Bat"])
     do(s, "wound_target", "player", JACK)
     finish = find(s, "gasp_finish")
@@ -518,7 +435,7 @@ def test_empty_gasp_play_is_allowed_by_default() -> None:
 
 @pytest.mark.rule("mf.17.3")
 def test_empty_gasp_play_is_refused_under_must_play_if_able() -> None:
-    s = table(
+    s = elm_state(
         {"wounds": 6, "hand": ["Medicine"]},
         {"hand": ["Baseball Bat"]},
         rulings={"last_gasp_empty_play": "must_play_if_able"},
@@ -535,7 +452,7 @@ def test_empty_gasp_play_is_refused_under_must_play_if_able() -> None:
 
 @pytest.mark.rule("mf.17.3")
 def test_empty_hand_may_still_make_an_empty_gasp_under_must_play_if_able() -> None:
-    s = table(
+    s = elm_state(
         {"wounds": 6, "hand": []},
         {"hand": ["Baseball Bat"]},
         rulings={"last_gasp_empty_play": "must_play_if_able"},
@@ -551,7 +468,7 @@ def test_empty_hand_may_still_make_an_empty_gasp_under_must_play_if_able() -> No
 @pytest.mark.rule("mf.17.3")
 @pytest.mark.rule("mf.17.5")
 def test_gasp_from_an_ambush_in_initial_movement_comes_before_the_event_draw() -> None:
-    s = table(
+    s = elm_state(
         {"position": 2, "wounds": 7, "hand": ["Medicine", "Coffee"]},
         {"hand": ["Sprint"]},
         event="Sprained Ankle",

@@ -15,50 +15,12 @@ from typing import Any
 
 import pytest
 from conftest import chance, do, mf_state, rules_cited, skip_to_main_play
+from tables import JACK, JACK_SEVEN, JILL, JILL_SEVEN, foster_setup, main_play, names
 
 from tutor.games.mantis_falls.state import MantisFallsState
 
-ROADS = [
-    "Elm Street", "Maple Avenue", "Cannery Row", "Foster Lane",
-    "Kingsley Street", "Gaslight Alley", "Canal Bridge", "Vine Street",
-    "Harrow Street", "Rook's Alley", "Cemetery Road", "Dockside Way",
-]  # fmt: skip
-ELM, MAPLE, FOSTER = 1, 2, 4  # Elm Street has a phone and green 1; Maple Avenue is next to it
-JACK, JILL = 0, 1
-JACK_SEVEN = ["Medicine", "Medicine", "Coffee", "Sprint", "Sprint", "Catch the Bus", "Hot Soup"]
-JILL_SEVEN = ["Pickpocket", "Misdirection", "Hunch", "Slip Away", "Crossroads", "Subpoena", "Bribe"]
-
-
-def table(
-    jack: dict[str, Any] | None = None, jill: dict[str, Any] | None = None, **extra: Any
-) -> dict[str, Any]:
-    """A setup on the fixed road with Jack to play; both on Foster Lane, no allies."""
-    players = [
-        {"position": FOSTER, "hand": [], "allies": [], **(jack or {})},
-        {"position": FOSTER, "hand": [], "allies": [], **(jill or {})},
-    ]
-    return {
-        "road_order": ROADS,
-        "roads_face_up": True,
-        "turn_player": JACK,
-        "players": players,
-        **extra,
-    }
-
-
-def main_play(s: MantisFallsState, player: int, *cards: str) -> list[Any]:
-    """Make ``player``'s main play: an action play of ``cards`` in order, or do nothing."""
-    assert s.decision.player == player and s.stack[-1][0] == "mainplay", s.decision
-    if not cards:
-        return do(s, "nothing")
-    entries: list[Any] = []
-    for name in cards:
-        entries += do(s, "play", name)
-    return entries + do(s, "finish")
-
-
-def names(s: MantisFallsState, cards: list[int]) -> list[str]:
-    return [s.card_name(c) for c in cards]
+# Positions on ROADS_WITH_BROKEN (both pieces start on Foster Lane, 4).
+ELM, MAPLE = 1, 2  # Elm Street has a phone and green 1; Maple Avenue is next to it
 
 
 def top(s: MantisFallsState) -> tuple[Any, ...]:
@@ -70,7 +32,7 @@ def top(s: MantisFallsState) -> tuple[Any, ...]:
 def test_foresight_peeks_when_revealed_before_the_card_is_processed() -> None:
     # Foresight: when revealed, look at the top event (may bottom it); then draw a card.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Foresight"]},
             event_deck_top=["Drunk Brawler", "Hitman"],
             action_deck_top=["Coffee"],
@@ -102,7 +64,7 @@ def test_a_card_finishes_before_a_last_gasp_or_an_any_time_effect() -> None:
     # Switchblade: 1 wound to anyone, then 1 more "up close" (same road).  Jill is at 7
     # and holds a Gun with a Bullet; the first cut brings her to her maximum.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Switchblade"]},
             jill={"wounds": 7, "hand": ["Bullet"], "conditions": ["Gun"]},
             event_deck_top=["Drunk Brawler"],
@@ -132,7 +94,7 @@ def test_a_card_finishes_before_a_last_gasp_or_an_any_time_effect() -> None:
 def test_a_player_may_end_the_turn_with_more_than_seven_cards() -> None:
     # Coffee: draw two.  Jack plays it from a hand of seven and ends with eight.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": JACK_SEVEN},
             jill={"hand": JILL_SEVEN},
             event_deck_top=["Drunk Brawler"],
@@ -156,7 +118,7 @@ def test_a_player_may_end_the_turn_with_more_than_seven_cards() -> None:
 def test_the_turn_player_orders_two_last_gasps_from_one_event() -> None:
     # Earthquake: each player takes the green number (1 on Elm Street); both are at 7 of 8.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"position": ELM, "wounds": 7, "hand": ["Medicine"]},
             jill={"position": ELM, "wounds": 7, "hand": ["Sprint"]},
             turn_player=JILL,
@@ -194,7 +156,7 @@ def empty_action_pile(s: MantisFallsState) -> int:
 
 @pytest.mark.rule("mf.19.4")
 def test_an_empty_action_pile_is_rebuilt_from_its_discard_pile() -> None:
-    s = mf_state(setup=table(jack={"hand": ["Coffee"]}, event_deck_top=["Drunk Brawler"]))
+    s = mf_state(setup=foster_setup(jack={"hand": ["Coffee"]}, event_deck_top=["Drunk Brawler"]))
     discarded = empty_action_pile(s)
     skip_to_main_play(s)
     main_play(s, JACK, "Coffee")
@@ -212,7 +174,7 @@ def test_an_empty_action_pile_is_rebuilt_from_its_discard_pile() -> None:
 
 @pytest.mark.rule("mf.19.4")
 def test_an_empty_event_deck_is_rebuilt_from_its_discard_pile() -> None:
-    s = mf_state(setup=table())
+    s = mf_state(setup=foster_setup())
     s.event_discard.extend(s.event_pile)
     s.event_pile.clear()
     entries = do(s, "move", 0)
@@ -229,7 +191,7 @@ def test_an_empty_event_deck_is_rebuilt_from_its_discard_pile() -> None:
 def test_discard_piles_stay_face_down() -> None:
     # Pickpocket: the other player discards a random card (face down), then you draw one.
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"hand": ["Pickpocket"]},
             jill={"hand": ["Sprint", "Medicine"]},
             event_deck_top=["Drunk Brawler"],
@@ -256,7 +218,7 @@ def test_call_in_a_hit_works_only_for_a_true_witness(role: str, hit: bool) -> No
     # Call in a Hit: 6 wounds to the other player, only for a true witness near a phone.
     other = "assassin" if role == "witness" else "witness"
     s = mf_state(
-        setup=table(
+        setup=foster_setup(
             jack={"position": MAPLE, "hand": ["Call in a Hit"], "role": role},
             jill={"position": MAPLE, "role": other},
             event_deck_top=["Drunk Brawler"],

@@ -13,43 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, mf_state, rules_cited, skip_to_main_play
+from conftest import do, rules_cited, skip_to_main_play
+from tables import JACK, JILL, ROADS_BROKEN_AT_6, sorted_names, start_state
 
 from tutor.games.mantis_falls.state import END, MantisFallsState, _grid_cell
 
-# Positions 1-12 in travel order.  Ambushes: 4 Bellweather Boulevard (1), 8 Gaslight
-# Alley (1), 10 Rook's Alley (2).  6 Canal Bridge is the Broken Road.  Stoplights (green)
-# 2 Maple Avenue 1, 3 Foster Lane 2.  Phones on 1, 3, 5, 9 and 12; bus stops on 2, 7, 9, 11.
-ROADS = [
-    "Elm Street", "Maple Avenue", "Foster Lane", "Bellweather Boulevard",
-    "Kingsley Street", "Canal Bridge", "Vine Street", "Gaslight Alley",
-    "Harrow Street", "Rook's Alley", "Cemetery Road", "Gallows Hill",
-]  # fmt: skip
-# The same road without the Broken Road: Marlowe Avenue replaces Canal Bridge.
-NO_BROKEN = [*ROADS[:5], "Marlowe Avenue", *ROADS[6:]]
+# The games here are played on ROADS_BROKEN_AT_6 (its docstring lists the ambushes,
+# stoplights, phones and bus stops), which is start_state's road; 6 Canal Bridge is the
+# Broken Road.  The same road without the Broken Road: Marlowe Avenue replaces Canal Bridge.
+NO_BROKEN = (*ROADS_BROKEN_AT_6[:5], "Marlowe Avenue", *ROADS_BROKEN_AT_6[6:])
 MAPLE, FOSTER, BELLWEATHER, KINGSLEY, BROKEN, VINE, GASLIGHT = 2, 3, 4, 5, 6, 7, 8
-JACK, JILL = 0, 1
 # A hand of seven Jill holds without playing it (so she draws nothing at the end of a turn).
-JILL_SEVEN = ["Bullet", "Bribe", "Subpoena", "Pickpocket", "Switchblade", "Steady Aim", "Hot Soup"]
-
-
-def table(
-    jack: dict[str, Any] | None = None,
-    jill: dict[str, Any] | None = None,
-    turn: int = JACK,
-    roads: list[str] = ROADS,
-    **extra: Any,
-) -> MantisFallsState:
-    """A position on a fixed road with no allies; Cold Rain is the event unless told."""
-    players = [{"allies": [], **(jack or {})}, {"allies": [], **(jill or {})}]
-    setup = {
-        "road_order": roads,
-        "turn_player": turn,
-        "players": players,
-        "event_deck_top": ["Cold Rain"],
-        **extra,
-    }
-    return mf_state(setup=setup)
+JILL_HAND = ["Bullet", "Bribe", "Subpoena", "Pickpocket", "Switchblade", "Steady Aim", "Hot Soup"]
 
 
 def play_card(s: MantisFallsState, name: str) -> list[Any]:
@@ -59,23 +34,19 @@ def play_card(s: MantisFallsState, name: str) -> list[Any]:
     return entries + do(s, "nothing")
 
 
-def names(s: MantisFallsState, cards: list[int]) -> list[str]:
-    return sorted(s.card_name(c) for c in cards)
-
-
 @pytest.mark.rule("mf.10.1")
 def test_each_card_is_one_road_and_a_region_change_adds_no_rule() -> None:
-    s = table({"position": BELLWEATHER, "hand": ["Coffee"]})
-    before = (s.wounds[:], names(s, s.hands[JACK]))
+    s = start_state({"position": BELLWEATHER, "hand": ["Coffee"]})
+    before = (s.wounds[:], sorted_names(s, s.hands[JACK]))
     entries = do(s, "move", 1)
     # One road forward takes the piece onto the next card, here the first night road.
     assert s.pos[JACK] == KINGSLEY and s.road(KINGSLEY).region == "night"
     region = [e for e in entries if e.rule == "mf.10.1"]
     assert len(region) == 1 and "night roads" in region[0].text
-    assert (s.wounds, names(s, s.hands[JACK])) == before  # entering a region costs nothing
+    assert (s.wounds, sorted_names(s, s.hands[JACK])) == before  # entering a region costs nothing
 
     # A move inside one region does not mention regions at all.
-    s = table({"position": 1})
+    s = start_state({"position": 1})
     entries = do(s, "move", 1)
     assert s.pos[JACK] == MAPLE and "mf.10.1" not in rules_cited(entries)
 
@@ -86,7 +57,7 @@ def test_forward_follows_the_snaking_path_round_the_row_ends() -> None:
     # road, and forward from it goes leftwards across the middle row.
     assert _grid_cell(BELLWEATHER) == (0, 3) and _grid_cell(KINGSLEY) == (1, 3)
     assert [_grid_cell(q) for q in (BROKEN, VINE)] == [(1, 2), (1, 1)]
-    s = table({"position": KINGSLEY, "hand": ["Sprint"]})
+    s = start_state({"position": KINGSLEY, "hand": ["Sprint"]})
     entries = play_card(s, "Sprint")
     entries += do(s, "move", 2)
     assert s.pos[JACK] == VINE
@@ -95,9 +66,9 @@ def test_forward_follows_the_snaking_path_round_the_row_ends() -> None:
 
 @pytest.mark.rule("mf.10.3")
 def test_roads_turn_up_one_ahead_of_any_piece_and_never_turn_back() -> None:
-    s = table(
+    s = start_state(
         {"hand": ["Sprint", "Coffee", "Medicine", "Crowbar", "Hunch", "Recall", "Gun"]},
-        {"hand": JILL_SEVEN},
+        {"hand": JILL_HAND},
         action_deck_top=["Storm Cellar"],
     )
     assert s.face_up[1] and not s.face_up[2]
@@ -123,7 +94,7 @@ def test_roads_turn_up_one_ahead_of_any_piece_and_never_turn_back() -> None:
 @pytest.mark.rule("mf.10.4")
 def test_events_read_the_turn_players_stoplight_and_actions_their_own() -> None:
     # Jill's turn: she is on Foster Lane (green 2), Jack on Maple Avenue (green 1).
-    s = table(
+    s = start_state(
         {"position": MAPLE, "hand": ["Shotgun"]},
         {"position": FOSTER, "hand": []},
         turn=JILL,
@@ -146,10 +117,10 @@ def test_events_read_the_turn_players_stoplight_and_actions_their_own() -> None:
 @pytest.mark.rule("mf.10.5")
 def test_phones_and_bus_stops_matter_only_when_a_card_refers_to_them() -> None:
     # Stepping onto a bus stop does nothing by itself.
-    s = table({"position": 1, "hand": ["Catch the Bus"]}, roads_face_up=True)
+    s = start_state({"position": 1, "hand": ["Catch the Bus"]}, roads_face_up=True)
     entries = do(s, "move", 1)
     assert s.pos[JACK] == MAPLE and s.road(MAPLE).bus_stop
-    assert s.wounds == [0, 0] and names(s, s.hands[JACK]) == ["Catch the Bus"]
+    assert s.wounds == [0, 0] and sorted_names(s, s.hands[JACK]) == ["Catch the Bus"]
     assert "mf.10.5" not in rules_cited(entries)
     # Catch the Bus asks about it: staying at the stop, Jack rides on two roads.
     entries = do(s, "play", "Catch the Bus") + do(s, "finish") + do(s, "nothing")
@@ -162,14 +133,14 @@ def test_phones_and_bus_stops_matter_only_when_a_card_refers_to_them() -> None:
 
 @pytest.mark.rule("mf.10.6")
 def test_an_ambush_strikes_a_piece_that_lands_discard_first_then_wounds() -> None:
-    s = table({"position": FOSTER, "hand": ["Coffee", "Medicine"]})
+    s = start_state({"position": FOSTER, "hand": ["Coffee", "Medicine"]})
     entries = do(s, "move", 1)
     assert s.pos[JACK] == BELLWEATHER and "mf.10.6" in rules_cited(entries)
     # The discard is random: each card in hand is equally likely.
     assert s.decision.kind == "chance"
     assert sorted(p for _, p in s.chance_outcomes()) == [0.5, 0.5]
     entries = do(s, "random_discard", "Coffee")
-    assert names(s, s.hands[JACK]) == ["Medicine"] and s.wounds[JACK] == 1
+    assert sorted_names(s, s.hands[JACK]) == ["Medicine"] and s.wounds[JACK] == 1
     rules = rules_cited(entries)
     assert rules[0] == "mf.10.6" and "receives 1 wound" in entries[1].text
     assert s.card_name(s.action_discard[-1]) == "Coffee"
@@ -179,14 +150,14 @@ def test_an_ambush_strikes_a_piece_that_lands_discard_first_then_wounds() -> Non
 
 @pytest.mark.rule("mf.10.6")
 def test_passing_through_an_ambush_costs_nothing() -> None:
-    s = table({"position": FOSTER, "hand": ["Sprint", "Sprint", "Medicine"]})
+    s = start_state({"position": FOSTER, "hand": ["Sprint", "Sprint", "Medicine"]})
     skip_to_main_play(s)
     do(s, "play", "Sprint")
     do(s, "play", "Sprint")
     entries = do(s, "finish") + do(s, "nothing") + do(s, "move", 2)
     # Stopped at the second Sprint's choice: nothing was discarded, no wound was taken.
     assert s.pos[JACK] == KINGSLEY and s.decision.rule == "mf.12.2"
-    assert s.wounds[JACK] == 0 and names(s, s.hands[JACK]) == ["Medicine"]
+    assert s.wounds[JACK] == 0 and sorted_names(s, s.hands[JACK]) == ["Medicine"]
     passing = [e.text for e in entries if e.rule == "mf.10.6"]
     assert passing == [
         "Jack passes through the ambush on Bellweather Boulevard without stopping: no penalty."
@@ -195,7 +166,7 @@ def test_passing_through_an_ambush_costs_nothing() -> None:
 
 @pytest.mark.rule("mf.10.7")
 def test_a_move_ending_on_the_broken_road_ends_on_the_road_before_it() -> None:
-    s = table({"position": KINGSLEY})
+    s = start_state({"position": KINGSLEY})
     entries = do(s, "move", 1)
     assert s.pos[JACK] == KINGSLEY
     assert "mf.10.7" in rules_cited(entries)
@@ -203,7 +174,7 @@ def test_a_move_ending_on_the_broken_road_ends_on_the_road_before_it() -> None:
     assert len(s.night) == 3
 
     # Sprinting two roads from the last sunset road stops short in the same way.
-    s = table({"position": BELLWEATHER, "hand": ["Sprint"]})
+    s = start_state({"position": BELLWEATHER, "hand": ["Sprint"]})
     entries = play_card(s, "Sprint") + do(s, "move", 2)
     assert s.pos[JACK] == KINGSLEY and len(s.night) == 3
     bounce = [e.text for e in entries if e.rule == "mf.10.7"]
@@ -215,7 +186,7 @@ def test_a_move_ending_on_the_broken_road_ends_on_the_road_before_it() -> None:
 
 @pytest.mark.rule("mf.10.8")
 def test_crossing_the_broken_road_takes_one_action_by_the_night() -> None:
-    s = table({"position": KINGSLEY, "hand": ["Sprint"]})
+    s = start_state({"position": KINGSLEY, "hand": ["Sprint"]})
     night = s.night[:]
     entries = play_card(s, "Sprint") + do(s, "move", 2)
     assert s.pos[JACK] == VINE
@@ -236,7 +207,7 @@ def test_crossing_the_broken_road_takes_one_action_by_the_night() -> None:
 
 @pytest.mark.rule("mf.10.9")
 def test_without_the_broken_road_nobody_reaches_the_actions_by_the_night() -> None:
-    s = table({"position": KINGSLEY, "hand": ["Sprint"]}, roads=NO_BROKEN)
+    s = start_state({"position": KINGSLEY, "hand": ["Sprint"]}, roads=NO_BROKEN)
     assert s.broken_pos == -1
     assert "mf.10.9" in rules_cited(s.trace)
     entries = play_card(s, "Sprint") + do(s, "move", 2)
@@ -245,20 +216,20 @@ def test_without_the_broken_road_nobody_reaches_the_actions_by_the_night() -> No
     assert len(s.night) == 3 and "mf.10.8" not in rules_cited(entries)
 
     # The note disappears when the scenario's road does hold the Broken Road.
-    s = table({"position": KINGSLEY})
+    s = start_state({"position": KINGSLEY})
     assert "mf.10.9" not in rules_cited(s.trace)
 
 
 @pytest.mark.rule("mf.10.10")
 def test_landing_on_the_end_takes_one_action_by_the_dark() -> None:
-    s = table({"position": 12, "hand": ["Coffee"]}, {"position": 12})
+    s = start_state({"position": 12, "hand": ["Coffee"]}, {"position": 12})
     dark = s.dark[:]
     do(s, "move", 1)
     assert s.pos[JACK] == END
     assert s.decision.rule == "mf.10.10" and s.decision.player == JACK
     assert sorted(a.args[0] for a in s.legal_actions()) == sorted(dark)
     entries = do(s, "take_dark", dark[0])
-    assert names(s, s.hands[JACK]) == sorted(["Coffee", s.card_name(dark[0])])
+    assert sorted_names(s, s.hands[JACK]) == sorted(["Coffee", s.card_name(dark[0])])
     assert s.dark == dark[1:]
     assert s.view(JILL)["piles"]["actions_by_the_dark"] == 1
     public = [e.public_text for e in entries if e.rule == "mf.10.10"]
@@ -267,9 +238,9 @@ def test_landing_on_the_end_takes_one_action_by_the_dark() -> None:
 
 @pytest.mark.rule("mf.10.11")
 def test_reaching_the_end_does_not_end_the_game_and_the_only_move_is_to_stay() -> None:
-    s = table(
+    s = start_state(
         {"position": 12, "hand": ["Coffee", "Medicine", "Crowbar", "Hunch", "Recall", "Gun"]},
-        {"position": FOSTER, "hand": JILL_SEVEN},
+        {"position": FOSTER, "hand": JILL_HAND},
         event_deck_top=["Cold Rain", "Sprained Ankle"],
     )
     do(s, "move", 1)
@@ -292,14 +263,14 @@ def test_reaching_the_end_does_not_end_the_game_and_the_only_move_is_to_stay() -
 @pytest.mark.rule("mf.10.12")
 def test_movement_cut_short_by_the_end_may_still_be_chosen() -> None:
     # Sprint offers two roads; one road before the End, Jack may still move one.
-    s = table({"position": 12, "hand": ["Sprint"]}, {"position": 12})
+    s = start_state({"position": 12, "hand": ["Sprint"]}, {"position": 12})
     play_card(s, "Sprint")
     assert [a.args[0] for a in s.legal_actions()] == [0, 1]
     entries = do(s, "move", 1)
     assert s.pos[JACK] == END and rules_cited(entries)[0] == "mf.10.12"
 
     # The same with the two-road move bought by expending Conserved Energy.
-    s = table(
+    s = start_state(
         {"position": 12}, {"position": 12}, conserved=["Coffee", "Medicine", "Crowbar", "Hunch"]
     )
     do(s, "expend", "move")

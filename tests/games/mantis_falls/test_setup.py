@@ -16,11 +16,13 @@ from typing import Any
 
 import pytest
 from conftest import do, mf_state, rules_cited, skip_to_main_play
+from tables import JACK, JILL
 
 from tutor.games.mantis_falls.state import CE_SPACES, END, START, MantisFallsState, _grid_cell
 
-JACK, JILL = 0, 1
 SEEDS = range(1, 31)
+# At 7 of 8 wounds with both earlier Last Gasps used: the next wound brings a fatal gasp.
+DOOMED = {"wounds": 7, "gasps": 2}
 
 
 def midnight_names(state: MantisFallsState, cards: list[int]) -> list[str]:
@@ -32,11 +34,43 @@ def quiet_players(jack: dict[str, Any], jill: dict[str, Any]) -> list[dict[str, 
     return [{"allies": [], **jack}, {"allies": [], **jill}]
 
 
-def reach_event(state: MantisFallsState) -> None:
-    """Stay put, then both players do nothing, so the event is processed next."""
-    skip_to_main_play(state)
-    do(state, "nothing")
-    do(state, "nothing")
+def escaped(seed: int) -> MantisFallsState:
+    """Seed ``seed``'s game with witness Jack and assassin Jill both already on the End.
+
+    The game ends as soon as the first turn begins: the pair has escaped.
+    """
+    players = quiet_players(
+        {"role": "witness", "position": END}, {"role": "assassin", "position": END}
+    )
+    return mf_state(seed=seed, setup={"players": players})
+
+
+def at_the_event(
+    seed: int,
+    jack: dict[str, Any],
+    jill: dict[str, Any],
+    turn_player: int,
+    event: str = "Sprained Ankle",
+    **extra: Any,
+) -> MantisFallsState:
+    """Seed ``seed``'s game, no allies, ``event`` on top, played on to the event.
+
+    The turn player stays put, then both players do nothing, so the event is processed next.
+
+    Raises:
+        ScenarioError: if a card name or a value in the entries is not valid.
+    """
+    setup = {
+        "players": quiet_players(jack, jill),
+        "turn_player": turn_player,
+        "event_deck_top": [event],
+        **extra,
+    }
+    s = mf_state(seed=seed, setup=setup)
+    skip_to_main_play(s)
+    do(s, "nothing")
+    do(s, "nothing")
+    return s
 
 
 # ====================================================================== 1 Components
@@ -97,14 +131,7 @@ def test_roles_stay_secret_until_the_game_ends_then_set_each_objective() -> None
     assert s.view(JILL)["players"][JILL]["role"] == "assassin"
 
     # Both pieces on the End when a turn begins: the game ends and roles come out.
-    s = mf_state(
-        seed=5,
-        setup={
-            "players": quiet_players(
-                {"role": "witness", "position": END}, {"role": "assassin", "position": END}
-            )
-        },
-    )
+    s = escaped(5)
     assert s.is_terminal()
     assert s.view(JACK)["players"][JILL]["role"] == "assassin"
     rules = rules_cited(s.trace)
@@ -115,17 +142,7 @@ def test_roles_stay_secret_until_the_game_ends_then_set_each_objective() -> None
 @pytest.mark.rule("mf.2.2")
 def test_a_game_of_witnesses_only_is_won_or_lost_together() -> None:
     # Jack, at 7 of 8 wounds with two gasps used, sprains an ankle and dies.
-    s = mf_state(
-        seed=6,
-        setup={
-            "players": quiet_players(
-                {"role": "witness", "wounds": 7, "gasps": 2}, {"role": "witness"}
-            ),
-            "turn_player": JACK,
-            "event_deck_top": ["Sprained Ankle"],
-        },
-    )
-    reach_event(s)
+    s = at_the_event(6, {"role": "witness", **DOOMED}, {"role": "witness"}, JACK)
     entries = do(s, "gasp_finish")
     assert s.is_terminal() and s.dead == [True, False]
     assert s.returns() == [-1.0, -1.0]  # Jill survives but loses with Jack
@@ -133,17 +150,7 @@ def test_a_game_of_witnesses_only_is_won_or_lost_together() -> None:
     assert any("cooperative" in e.text for e in entries if e.rule == "mf.2.2")
 
     # The same death with an assassin at the table is competitive: results differ.
-    s = mf_state(
-        seed=6,
-        setup={
-            "players": quiet_players(
-                {"role": "witness", "wounds": 7, "gasps": 2}, {"role": "assassin"}
-            ),
-            "turn_player": JACK,
-            "event_deck_top": ["Sprained Ankle"],
-        },
-    )
-    reach_event(s)
+    s = at_the_event(6, {"role": "witness", **DOOMED}, {"role": "assassin"}, JACK)
     entries = do(s, "gasp_finish")
     assert s.returns() == [-1.0, 1.0]
     assert any("competitive" in e.text for e in entries if e.rule == "mf.2.2")
@@ -152,31 +159,14 @@ def test_a_game_of_witnesses_only_is_won_or_lost_together() -> None:
 @pytest.mark.rule("mf.2.3")
 def test_a_witness_succeeds_by_escaping_or_by_the_assassins_death() -> None:
     # Escape: both alive on the End as a turn begins.
-    s = mf_state(
-        seed=7,
-        setup={
-            "players": quiet_players(
-                {"role": "witness", "position": END}, {"role": "assassin", "position": END}
-            )
-        },
-    )
+    s = escaped(7)
     assert s.outcome()["end"] == "escape"
     assert s.returns() == [1.0, -1.0]
     lines = [e.text for e in s.trace if e.rule == "mf.2.3"]
     assert lines and "Jack" in lines[0] and lines[0].endswith("achieved.")
 
     # Death of the assassin: Jill, the assassin, dies on her own turn.
-    s = mf_state(
-        seed=7,
-        setup={
-            "players": quiet_players(
-                {"role": "witness"}, {"role": "assassin", "wounds": 7, "gasps": 2}
-            ),
-            "turn_player": JILL,
-            "event_deck_top": ["Sprained Ankle"],
-        },
-    )
-    reach_event(s)
+    s = at_the_event(7, {"role": "witness"}, {"role": "assassin", **DOOMED}, JILL)
     entries = do(s, "gasp_finish")
     assert s.outcome()["winners"] == [JACK]
     assert "mf.2.3" in rules_cited(entries)
@@ -184,17 +174,7 @@ def test_a_witness_succeeds_by_escaping_or_by_the_assassins_death() -> None:
 
 @pytest.mark.rule("mf.2.4")
 def test_the_assassin_succeeds_only_when_a_witness_dies_and_they_live() -> None:
-    s = mf_state(
-        seed=8,
-        setup={
-            "players": quiet_players(
-                {"role": "witness", "wounds": 7, "gasps": 2}, {"role": "assassin"}
-            ),
-            "turn_player": JACK,
-            "event_deck_top": ["Sprained Ankle"],
-        },
-    )
-    reach_event(s)
+    s = at_the_event(8, {"role": "witness", **DOOMED}, {"role": "assassin"}, JACK)
     entries = do(s, "gasp_finish")
     assert s.outcome()["winners"] == [JILL]
     assert [e.text for e in entries if e.rule == "mf.2.4"] == [
@@ -202,14 +182,7 @@ def test_the_assassin_succeeds_only_when_a_witness_dies_and_they_live() -> None:
     ]
 
     # An escape is not a success for the assassin.
-    s = mf_state(
-        seed=8,
-        setup={
-            "players": quiet_players(
-                {"role": "witness", "position": END}, {"role": "assassin", "position": END}
-            )
-        },
-    )
+    s = escaped(8)
     assert s.returns()[JILL] == -1.0
     assert any(e.text.endswith("not achieved.") for e in s.trace if e.rule == "mf.2.4")
 
@@ -217,19 +190,14 @@ def test_the_assassin_succeeds_only_when_a_witness_dies_and_they_live() -> None:
 @pytest.mark.rule("mf.2.5")
 def test_assassin_and_witness_both_dead_is_a_tie_for_everyone() -> None:
     # An earthquake deals each player the green stoplight number (1 on the Start).
-    s = mf_state(
-        seed=9,
-        setup={
-            "players": quiet_players(
-                {"role": "witness", "wounds": 7, "gasps": 2},
-                {"role": "assassin", "wounds": 7, "gasps": 2},
-            ),
-            "turn_player": JACK,
-            "event_deck_top": ["Earthquake"],
-            "action_deck_top": ["Coffee", "Crowbar"],
-        },
+    s = at_the_event(
+        9,
+        {"role": "witness", **DOOMED},
+        {"role": "assassin", **DOOMED},
+        JACK,
+        "Earthquake",
+        action_deck_top=["Coffee", "Crowbar"],
     )
-    reach_event(s)
     do(s, "gasp_first", JACK)  # the turn player decides who gasps first
     do(s, "gasp_finish")
     entries = do(s, "gasp_finish")

@@ -14,18 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, mf_state, rules_cited, skip_to_main_play
+from conftest import do, rules_cited, skip_to_main_play
+from tables import JACK, JILL, ROADS_BROKEN_AT_6, main_play, reveals, sorted_names, start_state
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls.state import END, MantisFallsState
 
-# Positions 1-12 in travel order; 6 (Canal Bridge) is the Broken Road.
-ROADS = [
-    "Elm Street", "Maple Avenue", "Foster Lane", "Bellweather Boulevard",
-    "Kingsley Street", "Canal Bridge", "Gaslight Alley", "Vine Street",
-    "Harrow Street", "Rook's Alley", "Cemetery Road", "Gallows Hill",
-]  # fmt: skip
-JACK, JILL = 0, 1
+# ROADS_BROKEN_AT_6 (6, Canal Bridge, is the Broken Road) with Gaslight Alley (7) and Vine
+# Street (8) the other way round; no scenario here comes near either of them.
+ROADS = (*ROADS_BROKEN_AT_6[:6], "Gaslight Alley", "Vine Street", *ROADS_BROKEN_AT_6[8:])
 # Cards the players hold but never play in these scenarios (each name is one copy, so
 # no scenario takes the same card twice).
 SPARE = ["Medicine", "Crowbar", "Recall", "Bribe", "Gun", "Hunch"]
@@ -46,29 +43,12 @@ def table(
     turn: int = JACK,
     **extra: Any,
 ) -> MantisFallsState:
-    """A position on the fixed road: both on the Start, no allies, ``turn`` to play."""
-    players = [{"allies": [], **(jack or {})}, {"allies": [], **(jill or {})}]
-    return mf_state(setup={"road_order": ROADS, "turn_player": turn, "players": players, **extra})
+    """A position on ``ROADS``: both on the Start, no allies, no known event, ``turn`` to play.
 
-
-def main_play(s: MantisFallsState, player: int, *cards: str) -> list[Any]:
-    """Make ``player``'s main play: an action play of ``cards`` in order, or do nothing."""
-    assert s.decision.player == player and s.stack[-1][0] == "mainplay", s.decision
-    if not cards:
-        return do(s, "nothing")
-    entries: list[Any] = []
-    for name in cards:
-        entries += do(s, "play", name)
-    return entries + do(s, "finish")
-
-
-def names(s: MantisFallsState, cards: list[int]) -> list[str]:
-    return sorted(s.card_name(c) for c in cards)
-
-
-def reveals(entries: list[Any]) -> list[tuple[int, str]]:
-    """(player, card name) for every reveal of an action-play card, in order."""
-    return [(e.actor, e.text.split(": ")[1].split(" (")[0]) for e in entries if e.rule == "mf.12.6"]
+    Raises:
+        ScenarioError: if a card name or a value in the setup is not valid.
+    """
+    return start_state(jack, jill, turn, roads=ROADS, event=None, **extra)
 
 
 # ====================================================================== 8 Turn sequence
@@ -162,7 +142,7 @@ def test_an_action_play_is_one_suit_face_down_in_the_order_chosen() -> None:
     assert not mixed.ok and mixed.code == "mixed_suits"
     entries += do(s, "play", "Brass Knuckles") + do(s, "finish")
     assert [s.card_name(c) for c in s.plays[JACK]] == ["Shoulder Check", "Brass Knuckles"]
-    assert names(s, s.hands[JACK]) == ["Medicine"]
+    assert sorted_names(s, s.hands[JACK]) == ["Medicine"]
     assert s.view(JILL)["players"][JACK]["action_play"] == ["(face down)"] * 2
     first = [e for e in entries if e.rule == "mf.8.5"]
     assert len(first) == 1 and first[0].visible_to == frozenset({JACK})
@@ -177,8 +157,8 @@ def test_conserving_energy_puts_one_card_face_up_in_conserved_energy() -> None:
     s = table({"hand": ["Coffee", "Medicine"]}, event_deck_top=["Cold Rain"])
     do(s, "move", 0)
     entries = do(s, "conserve", "Coffee")
-    assert names(s, s.hands[JACK]) == ["Medicine"]
-    assert names(s, s.conserved) == ["Coffee"]
+    assert sorted_names(s, s.hands[JACK]) == ["Medicine"]
+    assert sorted_names(s, s.conserved) == ["Coffee"]
     assert s.view(JILL)["conserved"] == ["Coffee"]  # face up for everyone
     assert rules_cited(entries)[:2] == ["mf.8.6", "mf.15.1"]
     assert s.decision.player == JILL  # one card only, then it is Jill's main play
@@ -199,15 +179,15 @@ def test_discard_at_most_two_cards_face_down() -> None:
     entries += do(s, "discard", "Crowbar")
     # Two is the limit: the main play passes to Jill at once.
     assert s.decision.player == JILL
-    assert names(s, s.hands[JACK]) == ["Medicine"]
-    assert names(s, s.action_discard[before:]) == ["Coffee", "Crowbar"]
+    assert sorted_names(s, s.hands[JACK]) == ["Medicine"]
+    assert sorted_names(s, s.action_discard[before:]) == ["Coffee", "Crowbar"]
     assert rules_cited(entries).count("mf.8.7") == 2
     assert all(e.visible_to == frozenset({JACK}) for e in entries if e.rule == "mf.8.7")
     assert s.trace_for(JILL)[-2:] == ["[mf.8.7] Jack discards a card face down."] * 2
 
     # Stopping after one card is also allowed.
     entries = do(s, "discard", "Gun") + do(s, "finish")
-    assert names(s, s.hands[JILL]) == ["Bullet"]
+    assert sorted_names(s, s.hands[JILL]) == ["Bullet"]
     assert rules_cited(entries).count("mf.8.7") == 1
 
 
@@ -216,7 +196,7 @@ def test_doing_nothing_leaves_the_hand_as_it_was() -> None:
     s = table({"hand": ["Coffee", "Medicine"]}, event_deck_top=["Cold Rain"])
     do(s, "move", 0)
     entries = do(s, "nothing")
-    assert names(s, s.hands[JACK]) == ["Coffee", "Medicine"]
+    assert sorted_names(s, s.hands[JACK]) == ["Coffee", "Medicine"]
     assert s.plays[JACK] == [] and s.conserved == []
     assert rules_cited(entries) == ["mf.8.8"]
     assert s.decision.player == JILL
@@ -256,7 +236,7 @@ def test_jack_and_jill_reveal_alternately_two_cards_against_three() -> None:
     assert marks[-1] < i_done < rules.index("mf.8.10")
     assert "5 cards" in entries[i_done].text
     assert s.plays == [[], []]
-    assert names(s, s.action_discard[discard_before : discard_before + 5]) == [
+    assert sorted_names(s, s.action_discard[discard_before : discard_before + 5]) == [
         "Brass Knuckles",
         "Bullet",
         "Bullet",
@@ -315,9 +295,9 @@ def test_both_refill_to_seven_turn_player_first_from_pile_or_conserved_energy() 
     do(s, "draw_conserved", "Misdirection")
     entries = s.trace[start:]
     assert len(s.hands[JILL]) == len(s.hands[JACK]) == 7
-    assert "Misdirection" in names(s, s.hands[JILL])
-    assert "Storm Cellar" in names(s, s.hands[JILL])  # then from the pile
-    assert "Foresight" in names(s, s.hands[JACK])
+    assert "Misdirection" in sorted_names(s, s.hands[JILL])
+    assert "Storm Cellar" in sorted_names(s, s.hands[JILL])  # then from the pile
+    assert "Foresight" in sorted_names(s, s.hands[JACK])
     draws = [e.actor for e in entries if e.rule in ("mf.8.11", "mf.15.2") and "draws" in e.text]
     assert draws == [JILL, JILL, JACK]
     assert s.turn_player == JACK and s.turn_no == 2
@@ -339,7 +319,7 @@ def test_used_and_discarded_cards_go_face_down_onto_their_piles() -> None:
     entries = s.trace[start:]
     assert "mf.8.12" in rules_cited(entries)
     assert s.cards.events[s.event_discard[-1]].name == "Street Thug"
-    assert {"Bullet", "Hunch"} <= set(names(s, s.action_discard))
+    assert {"Bullet", "Hunch"} <= set(sorted_names(s, s.action_discard))
     # The piles are face down: a player's view gives their sizes, never their cards.
     view = s.view(JACK)
     assert view["piles"]["event_discard"] == len(s.event_discard)
@@ -372,8 +352,8 @@ def test_quick_reference_turn_with_an_unseen_event_and_conserved_energy() -> Non
     assert not any("Shadowy Figure" in line for line in s.trace_for(JILL))
     # VI. Refill to seven, from the deck and/or Conserved Energy.
     log += do(s, "draw_conserved", "Coffee")
-    assert names(s, s.hands[JACK]).count("Coffee") == 1 and len(s.hands[JACK]) == 7
-    assert "Storm Cellar" in names(s, s.hands[JILL]) and len(s.hands[JILL]) == 7
+    assert sorted_names(s, s.hands[JACK]).count("Coffee") == 1 and len(s.hands[JACK]) == 7
+    assert "Storm Cellar" in sorted_names(s, s.hands[JILL]) and len(s.hands[JILL]) == 7
     rules = rules_cited(log)
     order = [
         "mf.15.3",

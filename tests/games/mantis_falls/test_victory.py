@@ -8,8 +8,9 @@ both sides lose a player). These tests play such endings through the action API 
 check the outcome record, the returns used by simulations, what each player may see, and
 the rule ids the final trace cites.
 
-Jack is player 0 and Jill player 1 on the fixed road ``ROADS`` (position 1 is Elm Street,
-a phone road with green stoplight 1; 12 is Gallows Hill; 13 is the End of the Road).
+Jack is player 0 and Jill player 1 on the fixed road ``ROADS_NO_BROKEN`` of
+``tables.elm_state`` (position 1 is Elm Street, a phone road with green stoplight 1; 12 is
+Gallows Hill; 13 is the End of the Road).
 """
 
 from __future__ import annotations
@@ -17,43 +18,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, mf_state, rules_cited
+from conftest import do, rules_cited
+from tables import FILLER, JACK, JILL, elm_state, gasp, jill_hits_jack, last
 
-ROADS = [
-    "Elm Street",
-    "Maple Avenue",
-    "Cannery Row",
-    "Foster Lane",
-    "Kingsley Street",
-    "Gaslight Alley",
-    "Vine Street",
-    "Marlowe Avenue",
-    "Harrow Street",
-    "Rook's Alley",
-    "Cemetery Road",
-    "Gallows Hill",
-]
-# Cards nobody holds in these scenarios, put on top of the action deck so draws are known.
-FILLER = [
-    "Bullet",
-    "Take Cover",
-    "Shoulder Check",
-    "Foresight",
-    "Crowbar",
-    "Deep Pockets",
-    "Sort Your Thoughts",
-    "Switchblade",
-    "Pickpocket",
-    "Sandbags",
-    "Storm Cellar",
-    "Misdirection",
-    "Take Cover",
-    "Shoulder Check",
-]
+from tutor.games.mantis_falls.state import MantisFallsState
+
+# Known action draws: the shared FILLER, but with Hunch, Recall, Bribe and Subpoena (which
+# Jill holds here) replaced by cards nobody holds.
+DRAWS = (
+    *FILLER[:5],
+    *("Deep Pockets", "Sort Your Thoughts", "Switchblade", "Pickpocket", "Sandbags"),
+    *FILLER[10:],
+)
 # Seven cards each, so nobody needs to draw at the end of the turn.
 JACK_HAND = ["Medicine", "Coffee", "Sprint", "Hot Soup", "Catch the Bus", "Slip Away", "Gun"]
 JILL_HAND = ["Barricade", "Brass Knuckles", "Crossroads", "Hunch", "Bribe", "Recall", "Subpoena"]
-JACK, JILL = 0, 1
 OUTCOME_KEYS = {
     "end",
     "winners",
@@ -68,62 +47,15 @@ OUTCOME_KEYS = {
 }
 
 
-def table(jack: dict[str, Any], jill: dict[str, Any], *, event: str = "Loan Shark") -> Any:
-    """Jack's turn on a known road with a known event and known action draws.
-
-    Entries default to position 1, no allies, Jack a witness and Jill the assassin.
+def table(
+    jack: dict[str, Any], jill: dict[str, Any], *, event: str = "Loan Shark"
+) -> MantisFallsState:
+    """Jack's turn in ``tables.elm_state``'s position, with this file's ``DRAWS``.
 
     Raises:
         ScenarioError: if a card name or a value in the entries is not valid.
     """
-    players = [
-        {"position": 1, "role": role, "allies": [], **entry}
-        for entry, role in ((jack, "witness"), (jill, "assassin"))
-    ]
-    return mf_state(
-        setup={
-            "turn_player": JACK,
-            "roads_face_up": True,
-            "road_order": ROADS,
-            "players": players,
-            "event_deck_top": [event],
-            "action_deck_top": FILLER,
-        }
-    )
-
-
-def jill_hits_jack(state: Any, card: str = "Baseball Bat") -> list[Any]:
-    """Jack does nothing; Jill plays ``card`` and aims it at Jack.
-
-    Raises:
-        AssertionError: if a step is not legal.
-    """
-    log = do(state, "move", 0) + do(state, "nothing")
-    log += do(state, "play", card) + do(state, "finish")
-    return log + do(state, "wound_target", "player", JACK)
-
-
-def gasp(state: Any, *cards: str) -> list[Any]:
-    """Build a Last Gasp play of the named cards and finish it.
-
-    Raises:
-        AssertionError: if a card cannot be added now.
-    """
-    log: list[Any] = []
-    for name in cards:
-        log += do(state, "gasp_add", name)
-    return log + do(state, "gasp_finish")
-
-
-def last(entries: list[Any], rule: str) -> Any:
-    """The last entry citing ``rule``.
-
-    Raises:
-        AssertionError: if no entry cites it.
-    """
-    found = [e for e in entries if e.rule == rule]
-    assert found, f"no {rule} entry in {rules_cited(entries)}"
-    return found[-1]
+    return elm_state(jack, jill, event=event, draws=DRAWS)
 
 
 # ---------------------------------------------------------------- escape

@@ -8,7 +8,7 @@ Gasp. Each test sets up a position, plays it through the action API and checks t
 and the rule ids the trace cites.
 
 Jack is player 0 and Jill player 1; both stand on Elm Street (position 1, green
-stoplight 1) on the fixed road ``ROADS``.
+stoplight 1) on the fixed road ``ROADS_NO_BROKEN`` (see ``tables.elm_state``).
 """
 
 from __future__ import annotations
@@ -17,75 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import do, mf_state, rules_cited
-
-ROADS = [
-    "Elm Street",
-    "Maple Avenue",
-    "Cannery Row",
-    "Foster Lane",
-    "Kingsley Street",
-    "Gaslight Alley",
-    "Vine Street",
-    "Marlowe Avenue",
-    "Harrow Street",
-    "Rook's Alley",
-    "Cemetery Road",
-    "Gallows Hill",
-]
-# Cards nobody holds in these scenarios, put on top of the action deck so draws are known.
-FILLER = [
-    "Bullet",
-    "Take Cover",
-    "Shoulder Check",
-    "Foresight",
-    "Crowbar",
-    "Hunch",
-    "Recall",
-    "Bribe",
-    "Pickpocket",
-    "Subpoena",
-    "Storm Cellar",
-    "Misdirection",
-    "Take Cover",
-    "Shoulder Check",
-]
-JACK, JILL = 0, 1
-
-
-def table(jack: dict[str, Any], jill: dict[str, Any], *, event: str = "Loan Shark") -> Any:
-    """Jack's turn on a known road with a known event and known action draws.
-
-    Loan Shark (the default event) stops at a choice when it is processed, so a state
-    that gets that far waits there.
-
-    Raises:
-        ScenarioError: if a card name or a value in the entries is not valid.
-    """
-    players = [
-        {"position": 1, "role": role, "allies": [], **entry}
-        for entry, role in ((jack, "witness"), (jill, "assassin"))
-    ]
-    return mf_state(
-        setup={
-            "turn_player": JACK,
-            "roads_face_up": True,
-            "road_order": ROADS,
-            "players": players,
-            "event_deck_top": [event],
-            "action_deck_top": FILLER,
-        }
-    )
-
-
-def hit_jack_with(state: Any, card: str) -> list[Any]:
-    """Jack does nothing, Jill plays ``card`` (one that wounds a chosen player) at Jack.
-
-    Raises:
-        AssertionError: if a step is not legal.
-    """
-    log = do(state, "move", 0) + do(state, "nothing")
-    log += do(state, "play", card) + do(state, "finish")
-    return log + do(state, "wound_target", "player", JACK)
+from tables import JACK, JILL, elm_state, jill_hits_jack
 
 
 def wound_entries(entries: list[Any], p: int) -> list[Any]:
@@ -112,8 +44,10 @@ def test_a_new_game_starts_everyone_at_zero_wounds() -> None:
 @pytest.mark.rule("mf.16.1")
 def test_wounds_from_different_sources_add_up() -> None:
     # 3 wounds already; Jill's Baseball Bat adds 2, then the event Sprained Ankle adds 2.
-    s = table({"wounds": 3, "hand": ["Sprint"]}, {"hand": ["Baseball Bat"]}, event="Sprained Ankle")
-    log = hit_jack_with(s, "Baseball Bat")
+    s = elm_state(
+        {"wounds": 3, "hand": ["Sprint"]}, {"hand": ["Baseball Bat"]}, event="Sprained Ankle"
+    )
+    log = jill_hits_jack(s, "Baseball Bat")
     hits = wound_entries(log, JACK)
     assert [e.changes for e in hits] == [(("wounds", 3, 5),), (("wounds", 5, 7),)]
     # An action card's effect, then an event's effect (topic 11).
@@ -127,14 +61,14 @@ def test_wounds_from_different_sources_add_up() -> None:
 
 @pytest.mark.rule("mf.16.2")
 def test_wounds_never_go_above_the_maximum_and_the_excess_is_lost() -> None:
-    s = table({"wounds": 7, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
+    s = elm_state({"wounds": 7, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
     assert s.max_wounds == [8, 8]  # the base Urbanite
-    log = hit_jack_with(s, "Baseball Bat")
+    log = jill_hits_jack(s, "Baseball Bat")
     (hit,) = wound_entries(log, JACK)
     assert hit.rule == "mf.16.2"
     assert hit.changes == (("wounds", 7, 8),)
     assert hit.text == (
-        "Jack receives 1 wound (Baseball Bat): 8/8. 1 more are ignored: "
+        "Jack receives 1 wound (Baseball Bat): 8/8. 1 more is ignored: "
         "nobody goes above maximum wounds."
     )
     assert s.wounds[JACK] == 8
@@ -146,8 +80,8 @@ def test_wounds_never_go_above_the_maximum_and_the_excess_is_lost() -> None:
 
 @pytest.mark.rule("mf.16.2")
 def test_reaching_the_maximum_exactly_ignores_nothing() -> None:
-    s = table({"wounds": 6, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
-    log = hit_jack_with(s, "Baseball Bat")
+    s = elm_state({"wounds": 6, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
+    log = jill_hits_jack(s, "Baseball Bat")
     (hit,) = wound_entries(log, JACK)
     assert hit.rule == "mf.12.2" and "ignored" not in hit.text
     assert hit.changes == (("wounds", 6, 8),)
@@ -156,8 +90,8 @@ def test_reaching_the_maximum_exactly_ignores_nothing() -> None:
 
 @pytest.mark.rule("mf.16.3")
 def test_reaching_the_maximum_starts_a_last_gasp_not_death() -> None:
-    s = table({"wounds": 6, "hand": ["Medicine", "Coffee"]}, {"hand": ["Baseball Bat"]})
-    log = hit_jack_with(s, "Baseball Bat")
+    s = elm_state({"wounds": 6, "hand": ["Medicine", "Coffee"]}, {"hand": ["Baseball Bat"]})
+    log = jill_hits_jack(s, "Baseball Bat")
     assert s.wounds[JACK] == 8
     assert s.dead == [False, False] and not s.is_terminal()
     assert "not dead yet" in log[rules_cited(log).index("mf.16.3")].text
@@ -169,9 +103,9 @@ def test_reaching_the_maximum_starts_a_last_gasp_not_death() -> None:
 
 @pytest.mark.rule("mf.16.4")
 def test_gasp_marker_starts_at_zero_and_moves_one_space_per_last_gasp() -> None:
-    s = table({"wounds": 6, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
+    s = elm_state({"wounds": 6, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
     assert s.gasps == [0, 0]
-    hit_jack_with(s, "Baseball Bat")
+    jill_hits_jack(s, "Baseball Bat")
     log = do(s, "gasp_add", "Medicine")
     assert s.gasps[JACK] == 0  # not while the Last Gasp play is being made
     log += do(s, "gasp_finish")
@@ -182,8 +116,8 @@ def test_gasp_marker_starts_at_zero_and_moves_one_space_per_last_gasp() -> None:
 
 @pytest.mark.rule("mf.16.4")
 def test_gasp_marker_keeps_count_from_an_earlier_last_gasp() -> None:
-    s = table({"wounds": 6, "gasps": 1, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
-    hit_jack_with(s, "Baseball Bat")
+    s = elm_state({"wounds": 6, "gasps": 1, "hand": ["Medicine"]}, {"hand": ["Baseball Bat"]})
+    jill_hits_jack(s, "Baseball Bat")
     log = do(s, "gasp_add", "Medicine") + do(s, "gasp_finish")
     marker = log[rules_cited(log).index("mf.16.4")]
     assert marker.changes == (("gasps", 1, 2),) and "moves to 2" in marker.text

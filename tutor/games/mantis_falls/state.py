@@ -47,12 +47,12 @@ _FIELDS_LIST = (
     "roles", "max_wounds", "pos", "wounds", "gasps", "dead", "revealed", "road_at", "face_up",
     "removed_roads", "action_pile", "action_top", "action_discard", "event_pile", "event_top",
     "event_bottom", "event_discard", "event_top_known", "ally_deck", "conserved", "night",
-    "dark", "gasp_play", "gasp_due",
+    "dark", "gasp_play", "gasp_due", "play_kept",
 )
 _FIELDS_NESTED = ("hands", "conditions", "allies", "used_once", "plays")
 _FIELDS_SCALAR = (
     "removed_role", "turn_no", "turn_player", "first_player", "event", "event_prevented",
-    "opp_wounds", "reveal_next", "gasp_revealed", "in_gasp", "boost", "phase", "steps",
+    "opp_wounds", "reveal_next", "gasp_revealed", "gasp_kept", "in_gasp", "boost", "phase", "steps",
     "result",
 )
 
@@ -91,6 +91,10 @@ class MantisFallsState(State):
         self.used_once: list[list[str]] = [[] for _ in range(n)]
         self.plays: list[list[int]] = [[] for _ in range(n)]
         self.revealed = [0] * n
+        # Cards of the current play (or Last Gasp play) already kept as conditions: they
+        # left the play but still count for the position of the cards after them.
+        self.play_kept = [0] * n
+        self.gasp_kept = 0
         self.road_at: list[int] = []
         self.face_up: list[bool] = []
         self.removed_roads: list[int] = []
@@ -199,10 +203,10 @@ class MantisFallsState(State):
 
     def _log(self, rule: str, text: str, actor: int | None = None, kind: str = "auto",
              changes: tuple[tuple[str, Any, Any], ...] = (), visible_to: Any = None,
-             public_text: str = "") -> None:
+             public_text: str = "", public_rule: str = "") -> None:
         self.trace.append(TraceEntry(rule, text, actor, kind, changes,
                                      None if visible_to is None else frozenset(visible_to),
-                                     public_text, self.steps, self.phase))
+                                     public_text, self.steps, self.phase, public_rule))
 
     def _ruling(self, rid: str) -> str:
         return self.game.rulings[rid]
@@ -663,7 +667,7 @@ class MantisFallsState(State):
             self._log("mf.13.3", f"{self.name(p)} uses the any-time effect of {name}{paid}.", p,
                       "action")
         in_gasp = self.in_gasp == p
-        ctx = (p, "anytime", idx, 0, in_gasp)
+        ctx = (p, "condition" if src == "cond" else "ally", idx, 0, in_gasp)
         self._push("card_done", ctx)
         self._push("effects", ctx, ref, 0)
 
@@ -1025,6 +1029,7 @@ class MantisFallsState(State):
             for p in self._both():
                 self.plays[p].clear()
                 self.revealed[p] = 0
+                self.play_kept[p] = 0
             self.action_discard.extend(done)
             if self.tracing and done:
                 self._log("mf.8.9", f"All action plays are processed; their {len(done)} card"
@@ -1036,9 +1041,9 @@ class MantisFallsState(State):
             return
         self.stack[-1] = ("reveal_loop", "window")
         p = self.reveal_next if self.reveal_next in players else players[0]
-        k = self.revealed[p]
-        c = self.plays[p][k]
-        self.revealed[p] = k + 1
+        c = self.plays[p][self.revealed[p]]
+        self.revealed[p] += 1
+        k = self.revealed[p] + self.play_kept[p] - 1
         self.reveal_next = self.other(p)
         if self.tracing:
             two = len([q for q in self._both() if self.plays[q]]) > 1
@@ -1094,7 +1099,7 @@ class MantisFallsState(State):
                 rule = "mf.11.3" if card.kind == "incident" else "mf.11.4"
                 self._log(rule, f"{card.name} was prevented this turn: none of its effects happen.",
                           p, visible_to=vis, public_text=f"{self.name(p)}'s event was prevented: "
-                          "nothing happens.")
+                          "nothing happens.", public_rule="mf.11.8")
             self._push("card_done", ctx)
             return
         self._push("card_done", ctx)
@@ -1103,7 +1108,8 @@ class MantisFallsState(State):
             if self.tracing:
                 self._log("mf.11.3", f"{self.name(p)} processes the incident {card.name}: its "
                           "effect and its bonus both happen.", p, visible_to=vis,
-                          public_text=f"{self.name(p)} processes the unseen event.")
+                          public_text=f"{self.name(p)} processes the unseen event.",
+                          public_rule="mf.11.8")
             if card.bonus:
                 self._push("effects", ctx, ("event", e, "bonus"), 0)
             if card.effect:
@@ -1114,8 +1120,8 @@ class MantisFallsState(State):
             self._log("mf.11.5", f"The opposition {card.name} took {self.opp_wounds} wound"
                       f"{'s' * (self.opp_wounds != 1)} this turn against health {card.health}: "
                       f"{'defeated' if defeated else 'not defeated'}.", p, visible_to=vis,
-                      public_text=f"{self.name(p)} processes the unseen event "
-                      f"({'defeated' if defeated else 'not defeated'}).")
+                      public_text=f"{self.name(p)} processes the unseen event.",
+                      public_rule="mf.11.8")
             self._log("mf.11.6", f"{self.name(p)} processes the {'defeated' if defeated else 'undefeated'}"
                       f" outcome of {card.name}.", p, visible_to=vis, public_text="")
         part = "defeated" if defeated else "undefeated"
@@ -1164,8 +1170,10 @@ class MantisFallsState(State):
             return self.card_name(idx)
         if src == "event":
             return self.cards.events[idx].name
-        if src == "anytime":
-            return "any-time effect"
+        if src == "condition":
+            return f"{self.card_name(idx)} (any-time effect)"
+        if src == "ally":
+            return f"{self.cards.allies[idx].name} (any-time effect)"
         return "ambush"
 
     def _effect_rule(self, ctx: tuple[Any, ...]) -> str:
@@ -1239,9 +1247,15 @@ class MantisFallsState(State):
         p = ctx[0]
         acts = [Action(p, kind, ("player", q), f"{self.name(q)}" + (" (you)" if q == p else ""))
                 for q in range(self.game.num_players)]
-        if with_opposition and self._opposition_open():
-            acts.append(Action(p, kind, ("opposition", -1),
-                               f"The opposition {self.cards.events[self.event].name}"))
+        if with_opposition and self.event >= 0:
+            if p == self.turn_player or self.event_visible_to_all():
+                if self._opposition_open():
+                    acts.append(Action(p, kind, ("opposition", -1),
+                                       f"The opposition {self.cards.events[self.event].name}"))
+            else:
+                # An unseen event may or may not be an opposition: the other player can
+                # aim at it without learning which (it does nothing to an incident).
+                acts.append(Action(p, kind, ("opposition", -1), "The unseen event"))
         return acts
 
     def _opposition_open(self) -> bool:
@@ -1280,8 +1294,8 @@ class MantisFallsState(State):
             if self.tracing:
                 self._log("mf.11.2", f"{self._source_name(ctx)} deals wounds to an opposition, but "
                           "this turn's event is an incident: it has no effect on it.", ctx[0],
-                          visible_to=self._ctx_vis_event(), public_text="The wounds meant for an "
-                          "opposition have no effect.")
+                          visible_to=self._ctx_vis_event(), public_text=f"{self.name(ctx[0])} "
+                          f"aims {amount} wounds at the unseen event.", public_rule="mf.11.8")
             return
         if self._ruling("opposition_wounds_from") == "actions_only" and ctx[1] != "action":
             if self.tracing:
@@ -1296,8 +1310,8 @@ class MantisFallsState(State):
             self._log("mf.11.5", f"{self.name(ctx[0])} deals {amount} wound{'s' * (amount != 1)}"
                       f"{more} to the opposition ({self.opp_wounds} of {card.health} this turn).",
                       ctx[0], changes=(("opposition_wounds", before, self.opp_wounds),),
-                      visible_to=self._ctx_vis_event(), public_text=f"{self.name(ctx[0])} deals "
-                      f"{amount + extra} wounds to the event opposition.")
+                      visible_to=self._ctx_vis_event(), public_text=f"{self.name(ctx[0])} "
+                      f"aims {amount} wounds at the unseen event.", public_rule="mf.11.8")
 
     def _ctx_vis_event(self) -> Any:
         return None if self.event_visible_to_all() else (self.turn_player,)
@@ -1326,7 +1340,9 @@ class MantisFallsState(State):
             text = f"{self.name(q)} receives {got} ({self._source_name(ctx)}): {after}/{cap}."
             public = f"{self.name(q)} receives {got} (unseen event): {after}/{cap}."
             if before + amount > cap:
-                extra = f" {before + amount - cap} more are ignored: nobody goes above maximum wounds."
+                over = before + amount - cap
+                extra = (f" {over} more {'is' if over == 1 else 'are'} ignored: nobody goes "
+                         "above maximum wounds.")
                 text += extra
                 public += extra
             vis = self._ctx_vis(ctx)
@@ -1390,7 +1406,9 @@ class MantisFallsState(State):
             self._log("mf.11.2" if kind == "incident" else "mf.11.4",
                       f"{self._source_name(ctx)} prevents this turn's event: when it is processed, "
                       "none of its effects will happen.", ctx[0],
-                      changes=(("event_prevented", False, True),))
+                      changes=(("event_prevented", False, True),), visible_to=self._ctx_vis_event(),
+                      public_text=f"{self._source_name(ctx)} prevents this turn's unseen event.",
+                      public_rule="mf.11.8")
 
     # ---- drawing and discarding ----
     def _e_draw(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
@@ -1508,11 +1526,13 @@ class MantisFallsState(State):
             del self.plays[p][i]
             if i < self.revealed[p]:
                 self.revealed[p] -= 1
+                self.play_kept[p] += 1
         elif c in self.gasp_play:
             i = self.gasp_play.index(c)
             del self.gasp_play[i]
             if i < self.gasp_revealed:
                 self.gasp_revealed -= 1
+                self.gasp_kept += 1
         else:
             return
         self.conditions[p].append(c)
@@ -1670,6 +1690,7 @@ class MantisFallsState(State):
             self.in_gasp = p
             self.gasp_play = []
             self.gasp_revealed = 0
+            self.gasp_kept = 0
             if self.tracing:
                 self._log("mf.17.3", f"{self.name(p)} makes a Last Gasp play: everything else is "
                           "suspended.", p)
@@ -1682,9 +1703,9 @@ class MantisFallsState(State):
                 self.stack[-1] = ("gasp", p, "end")
                 return
             self.stack[-1] = ("gasp", p, "window")
-            k = self.gasp_revealed
-            c = self.gasp_play[k]
-            self.gasp_revealed = k + 1
+            c = self.gasp_play[self.gasp_revealed]
+            self.gasp_revealed += 1
+            k = self.gasp_revealed + self.gasp_kept - 1
             if self.tracing:
                 self._log("mf.17.3", f"{self.name(p)} reveals Last Gasp card {k + 1}: "
                           f"{self.card_label(c)}.", p)
@@ -1756,6 +1777,7 @@ class MantisFallsState(State):
         leftover = self.gasp_play[:]
         self.gasp_play.clear()
         self.gasp_revealed = 0
+        self.gasp_kept = 0
         self.action_discard.extend(leftover)
         before = self.gasps[p]
         self.gasps[p] += 1
