@@ -7,8 +7,9 @@ widgets clicked in headless Chromium.  The browser is Debian's chromium
 driven by Playwright through ``executable_path``; Playwright never downloads a browser.
 
 Every server gets its own temporary runtime, config, data and settings directories, so a
-run never reads or writes the user's Jupyter set-up, and JupyterLab's autosave is off:
-running the notebooks in the browser never writes outputs back into the repository.
+run never reads or writes the user's Jupyter set-up.  JupyterLab's autosave is off and its
+checkpoints go to a temporary folder: running the notebooks in the browser writes nothing
+into the repository.
 Stopping a server ends every process it started (kernels run in sessions of their own).
 
 This is a helper module, not a ``conftest.py``: ``tests/conftest.py`` is imported by name
@@ -39,7 +40,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "browser"
-CHROMIUM = os.environ.get("TUTOR_CHROMIUM", "/usr/bin/chromium")
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("TUTOR_CHROMIUM", DEBIAN_CHROMIUM)
 # Flags Chromium needs on this kind of machine: no sandbox (root), no GPU, and no
 # background connections (the network is closed; refused connections slow it down).
 # Playwright adds --headless itself; the profile is a fresh temporary directory.
@@ -88,11 +90,14 @@ def require_chromium() -> str:
     browser is a failure, so CI never skips the browser tests silently.
 
     Raises:
-        pytest.fail.Exception: chromium is missing but ``make browser-deps`` would install it.
+        pytest.fail.Exception: chromium is missing but ``make browser-deps`` would install it,
+            or ``TUTOR_CHROMIUM`` names a file that is not executable.
         pytest.skip.Exception: chromium is missing and cannot be installed on this machine.
     """
     if os.access(CHROMIUM, os.X_OK):
         return CHROMIUM
+    if CHROMIUM != DEBIAN_CHROMIUM:
+        pytest.fail(f"TUTOR_CHROMIUM={CHROMIUM} is not an executable file", pytrace=False)
     if can_install_browser():
         pytest.fail(
             f"{CHROMIUM} is missing but can be installed here: run `make browser-deps` "
@@ -365,6 +370,8 @@ def jupyterlab(home: Path, token: str) -> Iterator[Server]:
         "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={token}",
         f"--ServerApp.root_dir={REPO}",
+        # Lab makes a checkpoint of every notebook it opens: keep them out of the checkout.
+        f"--FileCheckpoints.root_dir={home / 'checkpoints'}",
         "--LabApp.extension_manager=readonly",
     ]
     with running_server("JupyterLab", args, jupyter_env(home), port, token) as server:

@@ -58,6 +58,24 @@ def table(
     return elm_state(jack, jill, event=event, draws=DRAWS)
 
 
+def both_at_maximum() -> MantisFallsState:
+    """Both at 7 wounds; Gang of Toughs, undefeated, wounds each of them to the maximum.
+
+    Nobody moves or plays, so the event is processed at once; the state waits for Jack,
+    the turn player, to choose who makes the first of the two owed Last Gasps.
+
+    Raises:
+        AssertionError: if a step is not legal.
+    """
+    s = table(
+        {"wounds": 7, "hand": ["Coffee"]}, {"wounds": 7, "hand": ["Sprint"]}, event="Gang of Toughs"
+    )
+    do(s, "move", 0)
+    do(s, "nothing")
+    do(s, "nothing")
+    return s
+
+
 # ---------------------------------------------------------------- escape
 @pytest.mark.rule("mf.20.1")
 @pytest.mark.rule("mf.20.5")
@@ -121,12 +139,7 @@ def test_only_one_player_at_the_end_is_no_escape() -> None:
 @pytest.mark.rule("mf.20.2")
 def test_death_ends_the_game_only_after_every_owed_gasp() -> None:
     # Gang of Toughs, undefeated: both players take 1 wound and reach maximum together.
-    s = table(
-        {"wounds": 7, "hand": ["Coffee"]}, {"wounds": 7, "hand": ["Sprint"]}, event="Gang of Toughs"
-    )
-    do(s, "move", 0)
-    do(s, "nothing")
-    do(s, "nothing")
+    s = both_at_maximum()
     do(s, "gasp_first", JACK)
     log = gasp(s)
     assert s.dead == [True, False]
@@ -202,12 +215,7 @@ def test_witness_wins_when_the_assassin_dies() -> None:
 
 @pytest.mark.rule("mf.20.6")
 def test_assassin_and_witness_both_dead_is_a_tie() -> None:
-    s = table(
-        {"wounds": 7, "hand": ["Coffee"]}, {"wounds": 7, "hand": ["Sprint"]}, event="Gang of Toughs"
-    )
-    do(s, "move", 0)
-    do(s, "nothing")
-    do(s, "nothing")
+    s = both_at_maximum()
     do(s, "gasp_first", JILL)
     log = gasp(s) + gasp(s)
     out = s.outcome()

@@ -1413,13 +1413,13 @@ class MantisFallsState(State):
     # ---- drawing and discarding ----
     def _e_draw(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "self"))):
-            self._push("draw_count", q, int(eff["count"]), "mf.12.2")
+            self._push("draw_count", q, int(eff["count"]), self._effect_rule(ctx))
 
     def _e_discard_random(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "other"))):
             k = min(int(eff["count"]), len(self.hands[q]))
             if k:
-                self._push("chance", "discard", (q, k, "mf.12.2"))
+                self._push("chance", "discard", (q, k, self._effect_rule(ctx)))
 
     def _e_discard_chosen(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "other"))):
@@ -1437,7 +1437,7 @@ class MantisFallsState(State):
         self.hands[q].remove(c)
         self.action_discard.append(c)
         if self.tracing:
-            self._log("mf.12.2", f"{self.name(q)} discards {self.card_label(c)} face down.", q,
+            self._log(self._effect_rule(ctx), f"{self.name(q)} discards {self.card_label(c)} face down.", q,
                       "action", visible_to=(q,), public_text=f"{self.name(q)} discards a card.")
         if count > 1 and self.hands[q]:
             self._push("pick", ctx, "discard_chosen", (q, count - 1))
@@ -1633,7 +1633,7 @@ class MantisFallsState(State):
         k = action.args[0]
         if self.tracing:
             label = self.game.resolve(ref)["options"][k]["label"]
-            self._log("mf.12.2", f"{self.name(ctx[0])} chooses: {label}.", ctx[0], "action",
+            self._log(self._effect_rule(ctx), f"{self.name(ctx[0])} chooses: {label}.", ctx[0], "action",
                       visible_to=self._ctx_vis(ctx), public_text="")
         self._push("effects", ctx, tuple(ref) + ("options", k, "effects"), 0)
 
