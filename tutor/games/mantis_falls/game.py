@@ -14,8 +14,8 @@ from tutor.core.data import rulesets_dir
 from tutor.core.errors import OptionError, ScenarioError, SessionFileError
 from tutor.core.game import Game
 from tutor.core.rng import Rng
-from tutor.core.types import Action
 from tutor.core.rules import RuleBook, cited_rule_ids
+from tutor.core.types import Action
 from tutor.games.mantis_falls.cards import CardData
 from tutor.games.mantis_falls.state import END, START, MantisFallsState
 

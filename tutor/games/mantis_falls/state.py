@@ -44,15 +44,48 @@ PHASE_TITLES = {
 }
 
 _FIELDS_LIST = (
-    "roles", "max_wounds", "pos", "wounds", "gasps", "dead", "revealed", "road_at", "face_up",
-    "removed_roads", "action_pile", "action_top", "action_discard", "event_pile", "event_top",
-    "event_bottom", "event_discard", "event_top_known", "ally_deck", "conserved", "night",
-    "dark", "gasp_play", "gasp_due", "play_kept",
+    "roles",
+    "max_wounds",
+    "pos",
+    "wounds",
+    "gasps",
+    "dead",
+    "revealed",
+    "road_at",
+    "face_up",
+    "removed_roads",
+    "action_pile",
+    "action_top",
+    "action_discard",
+    "event_pile",
+    "event_top",
+    "event_bottom",
+    "event_discard",
+    "event_top_known",
+    "ally_deck",
+    "conserved",
+    "night",
+    "dark",
+    "gasp_play",
+    "gasp_due",
+    "play_kept",
 )
 _FIELDS_NESTED = ("hands", "conditions", "allies", "used_once", "plays")
 _FIELDS_SCALAR = (
-    "removed_role", "turn_no", "turn_player", "first_player", "event", "event_prevented",
-    "opp_wounds", "reveal_next", "gasp_revealed", "gasp_kept", "in_gasp", "boost", "phase", "steps",
+    "removed_role",
+    "turn_no",
+    "turn_player",
+    "first_player",
+    "event",
+    "event_prevented",
+    "opp_wounds",
+    "reveal_next",
+    "gasp_revealed",
+    "gasp_kept",
+    "in_gasp",
+    "boost",
+    "phase",
+    "steps",
     "result",
 )
 
@@ -147,8 +180,11 @@ class MantisFallsState(State):
         return new
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"game": "mantis_falls", "rng": self.rng.state,
-                                "tracing": self.tracing}
+        data: dict[str, Any] = {
+            "game": "mantis_falls",
+            "rng": self.rng.state,
+            "tracing": self.tracing,
+        }
         # Lists are copied: the dict is a snapshot that later moves cannot change.
         for name in _FIELDS_LIST:
             data[name] = getattr(self, name)[:]
@@ -201,12 +237,31 @@ class MantisFallsState(State):
     def card_label(self, c: int) -> str:
         return self.cards.labels[c]
 
-    def _log(self, rule: str, text: str, actor: int | None = None, kind: str = "auto",
-             changes: tuple[tuple[str, Any, Any], ...] = (), visible_to: Any = None,
-             public_text: str = "", public_rule: str = "") -> None:
-        self.trace.append(TraceEntry(rule, text, actor, kind, changes,
-                                     None if visible_to is None else frozenset(visible_to),
-                                     public_text, self.steps, self.phase, public_rule))
+    def _log(
+        self,
+        rule: str,
+        text: str,
+        actor: int | None = None,
+        kind: str = "auto",
+        changes: tuple[tuple[str, Any, Any], ...] = (),
+        visible_to: Any = None,
+        public_text: str = "",
+        public_rule: str = "",
+    ) -> None:
+        self.trace.append(
+            TraceEntry(
+                rule,
+                text,
+                actor,
+                kind,
+                changes,
+                None if visible_to is None else frozenset(visible_to),
+                public_text,
+                self.steps,
+                self.phase,
+                public_rule,
+            )
+        )
 
     def _ruling(self, rid: str) -> str:
         return self.game.rulings[rid]
@@ -262,9 +317,14 @@ class MantisFallsState(State):
             color = amount["stoplight"]
             n = int(self.road(self.pos[q]).stoplight(color))
             if self.tracing:
-                self._log("mf.10.4", f"{self._source_name(ctx)} reads the {color} stoplight "
-                          f"number of {self.name(q)}'s road, {self._pos_name(self.pos[q])}: {n}.",
-                          ctx[0], visible_to=self._ctx_vis(ctx), public_text="")
+                self._log(
+                    "mf.10.4",
+                    f"{self._source_name(ctx)} reads the {color} stoplight "
+                    f"number of {self.name(q)}'s road, {self._pos_name(self.pos[q])}: {n}.",
+                    ctx[0],
+                    visible_to=self._ctx_vis(ctx),
+                    public_text="",
+                )
             return n
         return int(amount)
 
@@ -366,8 +426,19 @@ class MantisFallsState(State):
     # Turn sequence (topic 8), as data: the order of steps in a turn
     # ======================================================================
     TURN_STEPS = (
-        "start", "expend", "window_move", "move", "event_draw", "main_turn", "main_other",
-        "reveal", "window_event", "event", "window_draw", "draw", "end",
+        "start",
+        "expend",
+        "window_move",
+        "move",
+        "event_draw",
+        "main_turn",
+        "main_other",
+        "reveal",
+        "window_event",
+        "event",
+        "window_draw",
+        "draw",
+        "end",
     )
 
     def _f_turn(self, top: tuple[Any, ...]) -> None:
@@ -380,8 +451,11 @@ class MantisFallsState(State):
         n = self.game.num_players
         if all(self.pos[p] == END and not self.dead[p] for p in range(n)):
             if self.tracing:
-                self._log("mf.20.1", "A new turn begins with every player alive at the End of "
-                          "the Road: the players escape.")
+                self._log(
+                    "mf.20.1",
+                    "A new turn begins with every player alive at the End of "
+                    "the Road: the players escape.",
+                )
             self._finish("escape")
             return
         self.turn_no += 1
@@ -396,8 +470,12 @@ class MantisFallsState(State):
         for used in self.used_once:
             used.clear()
         if self.tracing:
-            self._log("mf.8.1", f"Turn {self.turn_no}: {self.name(p)}'s turn.", p,
-                      changes=(("turn_player", None, p),))
+            self._log(
+                "mf.8.1",
+                f"Turn {self.turn_no}: {self.name(p)}'s turn.",
+                p,
+                changes=(("turn_player", None, p),),
+            )
 
     def _turn_expend(self) -> None:
         p = self.turn_player
@@ -415,17 +493,25 @@ class MantisFallsState(State):
     def _turn_event_draw(self) -> None:
         self.phase = "event_draw"
         if self.tracing:
-            self._log("mf.8.3", f"II. Event draw: {self.name(self.turn_player)} takes the top "
-                      "event card and looks at it.", self.turn_player)
+            self._log(
+                "mf.8.3",
+                f"II. Event draw: {self.name(self.turn_player)} takes the top "
+                "event card and looks at it.",
+                self.turn_player,
+            )
         self._draw_event()
 
     def _turn_main_turn(self) -> None:
         self.phase = "main_play"
         if self.tracing:
             p = self.turn_player
-            self._log("mf.8.4", f"III. Main play: each player picks one of the four options; "
-                      f"{self.name(p)} (the turn player) chooses first, then "
-                      f"{self.name(self.other(p))}.", p)
+            self._log(
+                "mf.8.4",
+                f"III. Main play: each player picks one of the four options; "
+                f"{self.name(p)} (the turn player) chooses first, then "
+                f"{self.name(self.other(p))}.",
+                p,
+            )
         self._push("mainplay", self.turn_player, "choose", 0)
 
     def _turn_main_other(self) -> None:
@@ -443,9 +529,12 @@ class MantisFallsState(State):
     def _turn_event(self) -> None:
         self.phase = "event_processing"
         if self.tracing and self.event >= 0:
-            self._log("mf.8.10", f"V. Event processing: the actions are done, so "
-                      f"{self.name(self.turn_player)} resolves this turn's event.",
-                      self.turn_player)
+            self._log(
+                "mf.8.10",
+                f"V. Event processing: the actions are done, so "
+                f"{self.name(self.turn_player)} resolves this turn's event.",
+                self.turn_player,
+            )
         self._push("event_process")
 
     def _turn_window_draw(self) -> None:
@@ -477,8 +566,14 @@ class MantisFallsState(State):
             return p, f"{self.name(p)}: discard another card, or stop.", "mf.8.7"
         if kind == "gasp_return":
             p = top[1]
-            return p, (f"{self.name(p)}: return face-down cards of your suspended action play "
-                       "to your hand for the Last Gasp?"), "mf.17.4"
+            return (
+                p,
+                (
+                    f"{self.name(p)}: return face-down cards of your suspended action play "
+                    "to your hand for the Last Gasp?"
+                ),
+                "mf.17.4",
+            )
         if kind == "gasp_play":
             p = top[1]
             return p, f"{self.name(p)}: build your Last Gasp play (one suit).", "mf.17.3"
@@ -515,9 +610,13 @@ class MantisFallsState(State):
             suit = self.cards.actions[self.plays[p][0]].suit
             for c in hand:
                 if self.cards.actions[c].suit == suit:
-                    acts.append(Action(p, "play", (c,), f"Add {self.card_label(c)} to the action play"))
+                    acts.append(
+                        Action(p, "play", (c,), f"Add {self.card_label(c)} to the action play")
+                    )
             k = len(self.plays[p])
-            acts.append(Action(p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})"))
+            acts.append(
+                Action(p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})")
+            )
         else:
             for c in hand:
                 acts.append(Action(p, "discard", (c,), f"Also discard {self.card_label(c)}"))
@@ -534,36 +633,62 @@ class MantisFallsState(State):
             self.plays[p].append(c)
             k = len(self.plays[p])
             if self.tracing:
-                self._log("mf.8.5" if k == 1 else "mf.12.5",
-                          f"{who} places {self.card_label(c)} face down as card {k} of an action play.",
-                          p, "action", (("plays", p, k),), visible_to=(p,),
-                          public_text=f"{who} places card {k} of an action play face down.")
+                self._log(
+                    "mf.8.5" if k == 1 else "mf.12.5",
+                    f"{who} places {self.card_label(c)} face down as card {k} of an action play.",
+                    p,
+                    "action",
+                    (("plays", p, k),),
+                    visible_to=(p,),
+                    public_text=f"{who} places card {k} of an action play face down.",
+                )
             self.stack[-1] = ("mainplay", p, "play", k)
         elif kind == "conserve":
             c = action.args[0]
             self.hands[p].remove(c)
             self.stack.pop()
             if self.tracing:
-                self._log("mf.8.6", f"{who} takes main-play option 2: conserve energy, placing "
-                          "one card from hand face up.", p, "action")
+                self._log(
+                    "mf.8.6",
+                    f"{who} takes main-play option 2: conserve energy, placing "
+                    "one card from hand face up.",
+                    p,
+                    "action",
+                )
             if len(self.conserved) < CE_SPACES:
                 self.conserved.append(c)
                 if self.tracing:
-                    self._log("mf.15.1", f"{who} conserves energy: {self.card_label(c)} goes face up "
-                              f"into Conserved Energy ({len(self.conserved)}/4).", p, "action",
-                              (("conserved", len(self.conserved) - 1, len(self.conserved)),))
+                    self._log(
+                        "mf.15.1",
+                        f"{who} conserves energy: {self.card_label(c)} goes face up "
+                        f"into Conserved Energy ({len(self.conserved)}/4).",
+                        p,
+                        "action",
+                        (("conserved", len(self.conserved) - 1, len(self.conserved)),),
+                    )
             else:
                 self.action_discard.append(c)
                 if self.tracing:
-                    self._log("mf.15.5", f"{who} conserves {self.card_label(c)}, but Conserved Energy "
-                              "is full, so the card is discarded.", p, "action")
+                    self._log(
+                        "mf.15.5",
+                        f"{who} conserves {self.card_label(c)}, but Conserved Energy "
+                        "is full, so the card is discarded.",
+                        p,
+                        "action",
+                    )
         elif kind == "discard":
             c = action.args[0]
             self.hands[p].remove(c)
             self.action_discard.append(c)
             if self.tracing:
-                self._log("mf.8.7", f"{who} discards {self.card_label(c)} face down.", p, "action",
-                          visible_to=(p,), public_text=f"{who} discards a card face down.")
+                self._log(
+                    "mf.8.7",
+                    f"{who} discards {self.card_label(c)} face down.",
+                    p,
+                    "action",
+                    visible_to=(p,),
+                    public_text=f"{who} discards a card face down.",
+                )
             if mode == "discard" or not self.hands[p]:
                 self.stack.pop()
             else:
@@ -576,8 +701,12 @@ class MantisFallsState(State):
             self.stack.pop()
             if mode == "play" and self.tracing:
                 k = len(self.plays[p])
-                self._log("mf.12.7", f"{who}'s action play is set: {k} card{'s' * (k > 1)} face down.",
-                          p, "action")
+                self._log(
+                    "mf.12.7",
+                    f"{who}'s action play is set: {k} card{'s' * (k > 1)} face down.",
+                    p,
+                    "action",
+                )
 
     # ---- any-time windows (topic 13) -------------------------------------------
     def anytime_options(self, p: int) -> list[Action]:
@@ -597,8 +726,9 @@ class MantisFallsState(State):
                     acts += self._anytime_acts(p, "ally", first, name, block)
         return acts
 
-    def _anytime_acts(self, p: int, src: str, idx: int, name: str,
-                      block: dict[str, Any]) -> list[Action]:
+    def _anytime_acts(
+        self, p: int, src: str, idx: int, name: str, block: dict[str, Any]
+    ) -> list[Action]:
         cost = block["cost"]
         label = block.get("label", "use")
         if "discard_tag" in cost:
@@ -608,9 +738,12 @@ class MantisFallsState(State):
                 card = self.cards.actions[c]
                 if tag in card.tags and card.name not in by_name:
                     by_name[card.name] = c
-            return [Action(p, "anytime", (src, idx, c),
-                           f"{name}: {label} (discard {self.card_name(c)})")
-                    for c in by_name.values()]
+            return [
+                Action(
+                    p, "anytime", (src, idx, c), f"{name}: {label} (discard {self.card_name(c)})"
+                )
+                for c in by_name.values()
+            ]
         if cost.get("discard_self"):
             give = "discard it" if src == "cond" else "return the ally to the deck"
             return [Action(p, "anytime", (src, idx, -1), f"{name}: {label} ({give})")]
@@ -664,8 +797,9 @@ class MantisFallsState(State):
             self.used_once[p].append(f"{src}:{idx}")
             paid = " (once this turn)"
         if self.tracing:
-            self._log("mf.13.3", f"{self.name(p)} uses the any-time effect of {name}{paid}.", p,
-                      "action")
+            self._log(
+                "mf.13.3", f"{self.name(p)} uses the any-time effect of {name}{paid}.", p, "action"
+            )
         in_gasp = self.in_gasp == p
         ctx = (p, "condition" if src == "cond" else "ally", idx, 0, in_gasp)
         self._push("card_done", ctx)
@@ -686,7 +820,11 @@ class MantisFallsState(State):
                 return mover, f"{self.name(mover)}: initial movement.", "mf.8.2"
             return p, f"{who}: how far does {self.name(mover)} move?", "mf.12.2"
         if what == "draw_source":
-            return args[0], f"{self.name(args[0])}: draw from the pile or from Conserved Energy?", "mf.15.2"
+            return (
+                args[0],
+                f"{self.name(args[0])}: draw from the pile or from Conserved Energy?",
+                "mf.15.2",
+            )
         if what == "discard_chosen":
             return args[0], f"{self.name(args[0])}: choose a card to discard.", "mf.12.2"
         if what == "night_pick":
@@ -694,7 +832,11 @@ class MantisFallsState(State):
         if what == "dark_pick":
             return p, f"{who}: choose one of the Actions by the Dark.", "mf.10.10"
         if what == "gasp_order":
-            return p, f"{who}: several players must make a Last Gasp; choose who goes first.", "mf.19.3"
+            return (
+                p,
+                f"{who}: several players must make a Last Gasp; choose who goes first.",
+                "mf.19.3",
+            )
         prompts = {
             "wound_target": ("choose who receives the wounds.", "mf.12.2"),
             "heal_target": ("choose who is healed.", "mf.12.2"),
@@ -735,9 +877,13 @@ class MantisFallsState(State):
         self.conserved.clear()
         if self.tracing:
             names = ", ".join(self.card_name(c) for c in spent)
-            self._log("mf.15.3", f"{self.name(p)} expends Conserved Energy ({names} go to the "
-                      f"discard pile) to {'move two roads' if choice == 'move' else 'heal one wound'}.",
-                      p, "action")
+            self._log(
+                "mf.15.3",
+                f"{self.name(p)} expends Conserved Energy ({names} go to the "
+                f"discard pile) to {'move two roads' if choice == 'move' else 'heal one wound'}.",
+                p,
+                "action",
+            )
         if choice == "move":
             self.boost = True
         else:
@@ -757,16 +903,21 @@ class MantisFallsState(State):
             if d == 0:
                 label = f"{self.name(mover)} stays on {self._pos_name(self.pos[mover])}"
             else:
-                label = (f"{self.name(mover)} moves {d} road{'s' * (d > 1)} to "
-                         f"{self._pos_name(self.pos[mover] + d)}")
+                label = (
+                    f"{self.name(mover)} moves {d} road{'s' * (d > 1)} to "
+                    f"{self._pos_name(self.pos[mover] + d)}"
+                )
             acts.append(Action(chooser, "move", (d,), label))
         return acts
 
     def _pick_do_move(self, ctx: Any, args: Any, action: Action) -> None:
         mover, reach, why = args
         d = action.args[0]
-        rule = "mf.15.4" if (why == "initial" and self.boost) else (
-            "mf.8.2" if why == "initial" else "mf.12.2")
+        rule = (
+            "mf.15.4"
+            if (why == "initial" and self.boost)
+            else ("mf.8.2" if why == "initial" else "mf.12.2")
+        )
         if reach > d > 0 and d == END - self.pos[mover]:
             rule = "mf.10.12"  # the End of the Road cuts the move short
         self._move(mover, d, rule, ctx[0] if why != "initial" else mover)
@@ -782,8 +933,12 @@ class MantisFallsState(State):
         if d == 0:
             if self.tracing:
                 why = " (the End of the Road: no further to go)" if start == END else ""
-                self._log("mf.10.11" if start == END else rule,
-                          f"{self.name(p)} stays on {self._pos_name(start)}{why}.", actor, "action")
+                self._log(
+                    "mf.10.11" if start == END else rule,
+                    f"{self.name(p)} stays on {self._pos_name(start)}{why}.",
+                    actor,
+                    "action",
+                )
             return
         target = min(start + d, END)
         b = self.broken_pos
@@ -791,27 +946,45 @@ class MantisFallsState(State):
         bounced = target == b
         if bounced:
             target = b - 1
-        landed = target != start and (not bounced or self._ruling("broken_road_bounce") == "is_a_landing")
+        landed = target != start and (
+            not bounced or self._ruling("broken_road_bounce") == "is_a_landing"
+        )
         self.pos[p] = target
         if self.tracing:
             # The road a piece stops on is turned up at once (mf.10.3), so it is named.
-            self._log(rule, f"{self.name(p)} moves from {self._pos_name(start)} to "
-                      f"{self.road(b if bounced else target).name}.",
-                      actor, "action", (("pos", start, target),))
+            self._log(
+                rule,
+                f"{self.name(p)} moves from {self._pos_name(start)} to "
+                f"{self.road(b if bounced else target).name}.",
+                actor,
+                "action",
+                (("pos", start, target),),
+            )
             region = self.road(target).region
             if region != self.road(start).region and target != END:
-                self._log("mf.10.1", f"{self.name(p)} is now on the {region} roads: a region "
-                          "has no rules of its own; it matters only where a card mentions it.")
+                self._log(
+                    "mf.10.1",
+                    f"{self.name(p)} is now on the {region} roads: a region "
+                    "has no rules of its own; it matters only where a card mentions it.",
+                )
             if target - start < d and not bounced:
-                self._log("mf.10.12", f"Movement is impeded at the End of the Road: only "
-                          f"{target - start} of {d} roads.")
+                self._log(
+                    "mf.10.12",
+                    f"Movement is impeded at the End of the Road: only "
+                    f"{target - start} of {d} roads.",
+                )
             if bounced:
-                self._log("mf.10.7", f"{self.road(b).name} is the Broken Road: nobody can stop "
-                          f"there, so {self.name(p)} goes back to {self._pos_name(target)}.",
-                          changes=(("pos", b, target),))
+                self._log(
+                    "mf.10.7",
+                    f"{self.road(b).name} is the Broken Road: nobody can stop "
+                    f"there, so {self.name(p)} goes back to {self._pos_name(target)}.",
+                    changes=(("pos", b, target),),
+                )
             if crossed:
-                self._log("mf.15.4" if rule == "mf.15.4" else "mf.10.2",
-                          f"{self.name(p)} passes over the Broken Road.")
+                self._log(
+                    "mf.15.4" if rule == "mf.15.4" else "mf.10.2",
+                    f"{self.name(p)} passes over the Broken Road.",
+                )
         self._update_visibility()
         if landed and target == END and self.dark:
             self._push("pick", (p, "road", -1, 0, False), "dark_pick", ())
@@ -822,8 +995,11 @@ class MantisFallsState(State):
         elif self.tracing and target > start + 1:
             for q in range(start + 1, target):
                 if self.road(q).ambush:
-                    self._log("mf.10.6", f"{self.name(p)} passes through the ambush on "
-                              f"{self._pos_name(q)} without stopping: no penalty.")
+                    self._log(
+                        "mf.10.6",
+                        f"{self.name(p)} passes through the ambush on "
+                        f"{self._pos_name(q)} without stopping: no penalty.",
+                    )
         if crossed:
             if self.night:
                 self._push("pick", (p, "road", -1, 0, False), "night_pick", ())
@@ -838,19 +1014,29 @@ class MantisFallsState(State):
                 self.face_up[q] = True
                 if self.tracing:
                     where = "ahead of" if q > self.pos[p] else "under"
-                    self._log("mf.10.3", f"The road {where} {self.name(p)} is turned face up: "
-                              f"{_road_text(self.road(q))}.", changes=(("face_up", q, True),))
+                    self._log(
+                        "mf.10.3",
+                        f"The road {where} {self.name(p)} is turned face up: "
+                        f"{_road_text(self.road(q))}.",
+                        changes=(("face_up", q, True),),
+                    )
 
     def _ambush(self, p: int, n: int) -> None:
         if self._passive(p, "ignore_ambush"):
             if self.tracing:
-                self._log("mf.10.6", f"{self.name(p)} lands on an ambush of {n}, but a lasting "
-                          "effect makes them ignore ambushes.")
+                self._log(
+                    "mf.10.6",
+                    f"{self.name(p)} lands on an ambush of {n}, but a lasting "
+                    "effect makes them ignore ambushes.",
+                )
             return
         if self.tracing:
             cards = "1 random action card" if n == 1 else f"{n} random action cards"
-            self._log("mf.10.6", f"{self.name(p)} lands on an ambush of {n}: discard {cards}, "
-                      f"then receive {n} wound{'s' * (n != 1)}.")
+            self._log(
+                "mf.10.6",
+                f"{self.name(p)} lands on an ambush of {n}: discard {cards}, "
+                f"then receive {n} wound{'s' * (n != 1)}.",
+            )
         self._push("ambush_wound", p, n)
         k = min(n, len(self.hands[p]))
         if k:
@@ -867,34 +1053,51 @@ class MantisFallsState(State):
 
     def _pick_acts_night_pick(self, ctx: Any, args: Any) -> list[Action]:
         p = ctx[0]
-        return [Action(p, "take_night", (c,), f"Take {self.card_label(c)} from the Actions by the Night")
-                for c in sorted(set(self.night))]
+        return [
+            Action(
+                p, "take_night", (c,), f"Take {self.card_label(c)} from the Actions by the Night"
+            )
+            for c in sorted(set(self.night))
+        ]
 
     def _pick_do_night_pick(self, ctx: Any, args: Any, action: Action) -> None:
         p, c = ctx[0], action.args[0]
         self.night.remove(c)
         self.hands[p].append(c)
         if self.tracing:
-            self._log("mf.10.8", f"{self.name(p)} crossed the Broken Road, looks at the Actions by "
-                      f"the Night and takes {self.card_label(c)}; the rest go back face down.",
-                      p, "action", visible_to=(p,),
-                      public_text=f"{self.name(p)} crossed the Broken Road and takes one of the "
-                      "Actions by the Night.")
+            self._log(
+                "mf.10.8",
+                f"{self.name(p)} crossed the Broken Road, looks at the Actions by "
+                f"the Night and takes {self.card_label(c)}; the rest go back face down.",
+                p,
+                "action",
+                visible_to=(p,),
+                public_text=f"{self.name(p)} crossed the Broken Road and takes one of the "
+                "Actions by the Night.",
+            )
 
     def _pick_acts_dark_pick(self, ctx: Any, args: Any) -> list[Action]:
         p = ctx[0]
-        return [Action(p, "take_dark", (c,), f"Take {self.card_label(c)} from the Actions by the Dark")
-                for c in sorted(set(self.dark))]
+        return [
+            Action(p, "take_dark", (c,), f"Take {self.card_label(c)} from the Actions by the Dark")
+            for c in sorted(set(self.dark))
+        ]
 
     def _pick_do_dark_pick(self, ctx: Any, args: Any, action: Action) -> None:
         p, c = ctx[0], action.args[0]
         self.dark.remove(c)
         self.hands[p].append(c)
         if self.tracing:
-            self._log("mf.10.10", f"{self.name(p)} reached the End of the Road and takes "
-                      f"{self.card_label(c)} from the Actions by the Dark.", p, "action",
-                      visible_to=(p,), public_text=f"{self.name(p)} reached the End of the Road "
-                      "and takes one of the Actions by the Dark.")
+            self._log(
+                "mf.10.10",
+                f"{self.name(p)} reached the End of the Road and takes "
+                f"{self.card_label(c)} from the Actions by the Dark.",
+                p,
+                "action",
+                visible_to=(p,),
+                public_text=f"{self.name(p)} reached the End of the Road "
+                "and takes one of the Actions by the Dark.",
+            )
 
     # ---- drawing (topics 8 VI, 15, 19) ----
     def _f_draw_phase(self, top: tuple[Any, ...]) -> None:
@@ -909,10 +1112,15 @@ class MantisFallsState(State):
         else:
             self.stack[-1] = ("draw_phase", i + 1)
             if self.tracing and len(self.hands[p]) >= self.hand_size(p):
-                self._log("mf.8.11" if len(self.hands[p]) == self.hand_size(p) else "mf.19.2",
-                          f"{self.name(p)} has {len(self.hands[p])} cards"
-                          + (" (more than seven is fine: there is no discard phase)."
-                             if len(self.hands[p]) > HAND_SIZE else "."))
+                self._log(
+                    "mf.8.11" if len(self.hands[p]) == self.hand_size(p) else "mf.19.2",
+                    f"{self.name(p)} has {len(self.hands[p])} cards"
+                    + (
+                        " (more than seven is fine: there is no discard phase)."
+                        if len(self.hands[p]) > HAND_SIZE
+                        else "."
+                    ),
+                )
 
     def _can_draw(self) -> bool:
         return bool(self.action_top or self.action_pile or self.action_discard or self.conserved)
@@ -943,16 +1151,24 @@ class MantisFallsState(State):
             self.action_pile = sorted(self.action_discard)
             self.action_discard.clear()
             if self.tracing:
-                self._log("mf.19.4", "The action draw pile is empty: the discard pile is "
-                          f"shuffled into a new draw pile ({len(self.action_pile)} cards).")
+                self._log(
+                    "mf.19.4",
+                    "The action draw pile is empty: the discard pile is "
+                    f"shuffled into a new draw pile ({len(self.action_pile)} cards).",
+                )
         self._push("chance", "action_draw", (p, rule))
 
     def _give_card(self, p: int, c: int, rule: str) -> None:
         self.hands[p].append(c)
         if self.tracing:
-            self._log(rule, f"{self.name(p)} draws {self.card_label(c)}.", p,
-                      changes=(("hand_size", len(self.hands[p]) - 1, len(self.hands[p])),),
-                      visible_to=(p,), public_text=f"{self.name(p)} draws an action card.")
+            self._log(
+                rule,
+                f"{self.name(p)} draws {self.card_label(c)}.",
+                p,
+                changes=(("hand_size", len(self.hands[p]) - 1, len(self.hands[p])),),
+                visible_to=(p,),
+                public_text=f"{self.name(p)} draws an action card.",
+            )
 
     def _pick_acts_draw_source(self, ctx: Any, args: Any) -> list[Action]:
         p = args[0]
@@ -960,7 +1176,11 @@ class MantisFallsState(State):
         if self.action_top or self.action_pile or self.action_discard:
             acts.append(Action(p, "draw_pile", (), "Draw from the action draw pile"))
         for c in sorted(set(self.conserved)):
-            acts.append(Action(p, "draw_conserved", (c,), f"Take {self.card_label(c)} from Conserved Energy"))
+            acts.append(
+                Action(
+                    p, "draw_conserved", (c,), f"Take {self.card_label(c)} from Conserved Energy"
+                )
+            )
         return acts
 
     def _pick_do_draw_source(self, ctx: Any, args: Any, action: Action) -> None:
@@ -972,8 +1192,13 @@ class MantisFallsState(State):
         self.conserved.remove(c)
         self.hands[p].append(c)
         if self.tracing:
-            self._log("mf.15.2", f"{self.name(p)} draws {self.card_label(c)} from Conserved Energy "
-                      "instead of the draw pile.", p, "action")
+            self._log(
+                "mf.15.2",
+                f"{self.name(p)} draws {self.card_label(c)} from Conserved Energy "
+                "instead of the draw pile.",
+                p,
+                "action",
+            )
 
     # ---- events: drawing (topic 8 II, 11) ----
     def _draw_event(self) -> None:
@@ -992,8 +1217,11 @@ class MantisFallsState(State):
             self.event_pile = sorted(self.event_discard)
             self.event_discard.clear()
             if self.tracing:
-                self._log("mf.19.4", "The event deck is empty: its discard pile is shuffled into a "
-                          f"new deck ({len(self.event_pile)} cards).")
+                self._log(
+                    "mf.19.4",
+                    "The event deck is empty: its discard pile is shuffled into a "
+                    f"new deck ({len(self.event_pile)} cards).",
+                )
         self._push("chance", "event_draw", ("mf.8.3",))
 
     def event_visible_to_all(self) -> bool:
@@ -1011,13 +1239,22 @@ class MantisFallsState(State):
         desc += f", health {card.health})" if card.kind == "opposition" else ")"
         if self.event_visible_to_all():
             rule = "mf.11.7" if card.seen else "mf.11.10"
-            self._log(rule, f"{self.name(p)} draws the event {desc} and shows it to everyone.",
-                      p, changes=(("event", None, card.id),))
+            self._log(
+                rule,
+                f"{self.name(p)} draws the event {desc} and shows it to everyone.",
+                p,
+                changes=(("event", None, card.id),),
+            )
         else:
-            self._log("mf.11.8", f"{self.name(p)} draws the event {desc}. It is unseen: only "
-                      f"{self.name(p)} may look at it.", p, changes=(("event", None, card.id),),
-                      visible_to=(p,), public_text=f"{self.name(p)} draws an unseen event and keeps "
-                      "it hidden.")
+            self._log(
+                "mf.11.8",
+                f"{self.name(p)} draws the event {desc}. It is unseen: only "
+                f"{self.name(p)} may look at it.",
+                p,
+                changes=(("event", None, card.id),),
+                visible_to=(p,),
+                public_text=f"{self.name(p)} draws an unseen event and keeps it hidden.",
+            )
 
     # ---- main processing: reveal loop (topic 12) ----
     def _f_reveal_loop(self, top: tuple[Any, ...]) -> None:
@@ -1032,8 +1269,11 @@ class MantisFallsState(State):
                 self.play_kept[p] = 0
             self.action_discard.extend(done)
             if self.tracing and done:
-                self._log("mf.8.9", f"All action plays are processed; their {len(done)} card"
-                          f"{'s go' if len(done) > 1 else ' goes'} face down to the discard pile.")
+                self._log(
+                    "mf.8.9",
+                    f"All action plays are processed; their {len(done)} card"
+                    f"{'s go' if len(done) > 1 else ' goes'} face down to the discard pile.",
+                )
             return
         if stage == "window":
             self.stack[-1] = ("reveal_loop", "reveal")
@@ -1048,8 +1288,13 @@ class MantisFallsState(State):
         if self.tracing:
             two = len([q for q in self._both() if self.plays[q]]) > 1
             why = " (plays alternate, the turn player first)" if two else ""
-            self._log("mf.12.6", f"{self.name(p)} reveals card {k + 1} of their action play: "
-                      f"{self.card_label(c)}{why}.", p, changes=(("revealed", c, True),))
+            self._log(
+                "mf.12.6",
+                f"{self.name(p)} reveals card {k + 1} of their action play: "
+                f"{self.card_label(c)}{why}.",
+                p,
+                changes=(("revealed", c, True),),
+            )
         self._start_card(p, c, k + 1, False)
 
     def _start_card(self, p: int, c: int, position: int, in_gasp: bool) -> None:
@@ -1073,8 +1318,11 @@ class MantisFallsState(State):
                     self._log("mf.8.12", "The event is put face down in the event discard pile.")
         if self.tracing and self.gasp_due and self.in_gasp < 0:
             names = " and ".join(self.name(q) for q in self.gasp_due)
-            self._log("mf.17.1", f"The card that brought {names} to maximum wounds is now fully "
-                      "processed, so the Last Gasp can begin.")
+            self._log(
+                "mf.17.1",
+                f"The card that brought {names} to maximum wounds is now fully "
+                "processed, so the Last Gasp can begin.",
+            )
         self._resolve_gasps()
 
     # ---- event processing (topic 11) ----
@@ -1089,27 +1337,41 @@ class MantisFallsState(State):
         vis = (p,) if hidden else None
         ctx = (p, "event", e, 0, False)
         if self.tracing:
-            self._log("mf.11.1", f"{card.name} is read as the game stands now, after every "
-                      f"action: {self.name(p)} is on {self._pos_name(self.pos[p])}.", p,
-                      visible_to=vis, public_text="The unseen event is read as the game stands "
-                      "now, after every action.")
+            self._log(
+                "mf.11.1",
+                f"{card.name} is read as the game stands now, after every "
+                f"action: {self.name(p)} is on {self._pos_name(self.pos[p])}.",
+                p,
+                visible_to=vis,
+                public_text="The unseen event is read as the game stands now, after every action.",
+            )
         if self.event_prevented:
             self.event_log.append(f"{card.id}:prevented")
             if self.tracing:
                 rule = "mf.11.3" if card.kind == "incident" else "mf.11.4"
-                self._log(rule, f"{card.name} was prevented this turn: none of its effects happen.",
-                          p, visible_to=vis, public_text=f"{self.name(p)}'s event was prevented: "
-                          "nothing happens.", public_rule="mf.11.8")
+                self._log(
+                    rule,
+                    f"{card.name} was prevented this turn: none of its effects happen.",
+                    p,
+                    visible_to=vis,
+                    public_text=f"{self.name(p)}'s event was prevented: nothing happens.",
+                    public_rule="mf.11.8",
+                )
             self._push("card_done", ctx)
             return
         self._push("card_done", ctx)
         if card.kind == "incident":
             self.event_log.append(f"{card.id}:incident")
             if self.tracing:
-                self._log("mf.11.3", f"{self.name(p)} processes the incident {card.name}: its "
-                          "effect and its bonus both happen.", p, visible_to=vis,
-                          public_text=f"{self.name(p)} processes the unseen event.",
-                          public_rule="mf.11.8")
+                self._log(
+                    "mf.11.3",
+                    f"{self.name(p)} processes the incident {card.name}: its "
+                    "effect and its bonus both happen.",
+                    p,
+                    visible_to=vis,
+                    public_text=f"{self.name(p)} processes the unseen event.",
+                    public_rule="mf.11.8",
+                )
             if card.bonus:
                 self._push("effects", ctx, ("event", e, "bonus"), 0)
             if card.effect:
@@ -1117,13 +1379,24 @@ class MantisFallsState(State):
             return
         defeated = self.opp_wounds >= card.health
         if self.tracing:
-            self._log("mf.11.5", f"The opposition {card.name} took {self.opp_wounds} wound"
-                      f"{'s' * (self.opp_wounds != 1)} this turn against health {card.health}: "
-                      f"{'defeated' if defeated else 'not defeated'}.", p, visible_to=vis,
-                      public_text=f"{self.name(p)} processes the unseen event.",
-                      public_rule="mf.11.8")
-            self._log("mf.11.6", f"{self.name(p)} processes the {'defeated' if defeated else 'undefeated'}"
-                      f" outcome of {card.name}.", p, visible_to=vis, public_text="")
+            self._log(
+                "mf.11.5",
+                f"The opposition {card.name} took {self.opp_wounds} wound"
+                f"{'s' * (self.opp_wounds != 1)} this turn against health {card.health}: "
+                f"{'defeated' if defeated else 'not defeated'}.",
+                p,
+                visible_to=vis,
+                public_text=f"{self.name(p)} processes the unseen event.",
+                public_rule="mf.11.8",
+            )
+            self._log(
+                "mf.11.6",
+                f"{self.name(p)} processes the {'defeated' if defeated else 'undefeated'}"
+                f" outcome of {card.name}.",
+                p,
+                visible_to=vis,
+                public_text="",
+            )
         part = "defeated" if defeated else "undefeated"
         self.event_log.append(f"{card.id}:{part}")
         if getattr(card, part):
@@ -1149,17 +1422,28 @@ class MantisFallsState(State):
                 witness = "truly_witness" in preds
                 rule = "mf.19.5" if witness and not ok else "mf.12.3"
                 verdict = "met" if ok else "not met, so this effect does not happen"
-                self._log(rule, f"{self._source_name(ctx)}: sometimes-effect "
-                          f"({predicate_text(preds)}) — criteria {verdict}.", ctx[0],
-                          visible_to=self._ctx_vis(ctx), public_text="")
+                self._log(
+                    rule,
+                    f"{self._source_name(ctx)}: sometimes-effect "
+                    f"({predicate_text(preds)}) — criteria {verdict}.",
+                    ctx[0],
+                    visible_to=self._ctx_vis(ctx),
+                    public_text="",
+                )
                 if "near_phone" in preds or "at_bus_stop" in preds:
                     at = self.pos[ctx[0]]
                     d = self.phone_distance(at)
                     phone = "has a phone" if d == 0 else f"is {d} road{'s' * (d != 1)} from a phone"
                     bus = "has a bus stop" if self.road(at).bus_stop else "has no bus stop"
-                    self._log("mf.10.5", f"Phones and bus stops matter only when a card asks: "
-                              f"{self.name(ctx[0])}'s road, {self._pos_name(at)}, {phone} and "
-                              f"{bus}.", ctx[0], visible_to=self._ctx_vis(ctx), public_text="")
+                    self._log(
+                        "mf.10.5",
+                        f"Phones and bus stops matter only when a card asks: "
+                        f"{self.name(ctx[0])}'s road, {self._pos_name(at)}, {phone} and "
+                        f"{bus}.",
+                        ctx[0],
+                        visible_to=self._ctx_vis(ctx),
+                        public_text="",
+                    )
             if not ok:
                 return
         getattr(self, "_e_" + eff["do"])(ctx, eff, ref + (i,))
@@ -1243,15 +1527,25 @@ class MantisFallsState(State):
             return list(self._both())
         return []
 
-    def _target_actions(self, ctx: tuple[Any, ...], kind: str, with_opposition: bool) -> list[Action]:
+    def _target_actions(
+        self, ctx: tuple[Any, ...], kind: str, with_opposition: bool
+    ) -> list[Action]:
         p = ctx[0]
-        acts = [Action(p, kind, ("player", q), f"{self.name(q)}" + (" (you)" if q == p else ""))
-                for q in range(self.game.num_players)]
+        acts = [
+            Action(p, kind, ("player", q), f"{self.name(q)}" + (" (you)" if q == p else ""))
+            for q in range(self.game.num_players)
+        ]
         if with_opposition and self.event >= 0:
             if p == self.turn_player or self.event_visible_to_all():
                 if self._opposition_open():
-                    acts.append(Action(p, kind, ("opposition", -1),
-                                       f"The opposition {self.cards.events[self.event].name}"))
+                    acts.append(
+                        Action(
+                            p,
+                            kind,
+                            ("opposition", -1),
+                            f"The opposition {self.cards.events[self.event].name}",
+                        )
+                    )
             else:
                 # An unseen event may or may not be an opposition: the other player can
                 # aim at it without learning which (it does nothing to an incident).
@@ -1286,32 +1580,49 @@ class MantisFallsState(State):
     def _wound_opposition(self, amount: int, ctx: tuple[Any, ...]) -> None:
         if self.event < 0:
             if self.tracing:
-                self._log("mf.11.5", "There is no event this turn: the wounds meant for an "
-                          "opposition do nothing.", ctx[0])
+                self._log(
+                    "mf.11.5",
+                    "There is no event this turn: the wounds meant for an opposition do nothing.",
+                    ctx[0],
+                )
             return
         card = self.cards.events[self.event]
         if card.kind != "opposition":
             if self.tracing:
-                self._log("mf.11.2", f"{self._source_name(ctx)} deals wounds to an opposition, but "
-                          "this turn's event is an incident: it has no effect on it.", ctx[0],
-                          visible_to=self._ctx_vis_event(), public_text=f"{self.name(ctx[0])} "
-                          f"aims {amount} wounds at the unseen event.", public_rule="mf.11.8")
+                self._log(
+                    "mf.11.2",
+                    f"{self._source_name(ctx)} deals wounds to an opposition, but "
+                    "this turn's event is an incident: it has no effect on it.",
+                    ctx[0],
+                    visible_to=self._ctx_vis_event(),
+                    public_text=f"{self.name(ctx[0])} aims {amount} wounds at the unseen event.",
+                    public_rule="mf.11.8",
+                )
             return
         if self._ruling("opposition_wounds_from") == "actions_only" and ctx[1] != "action":
             if self.tracing:
-                self._log("mf.11.5", "Under the house rule 'actions_only', only action cards wound "
-                          "the opposition: these wounds do not count.", ctx[0])
+                self._log(
+                    "mf.11.5",
+                    "Under the house rule 'actions_only', only action cards wound "
+                    "the opposition: these wounds do not count.",
+                    ctx[0],
+                )
             return
         extra = self._passive(ctx[0], "extra_opposition_wounds") if ctx[1] != "event" else 0
         before = self.opp_wounds
         self.opp_wounds += amount + extra
         if self.tracing:
             more = f" (+{extra} from a lasting effect)" if extra else ""
-            self._log("mf.11.5", f"{self.name(ctx[0])} deals {amount} wound{'s' * (amount != 1)}"
-                      f"{more} to the opposition ({self.opp_wounds} of {card.health} this turn).",
-                      ctx[0], changes=(("opposition_wounds", before, self.opp_wounds),),
-                      visible_to=self._ctx_vis_event(), public_text=f"{self.name(ctx[0])} "
-                      f"aims {amount} wounds at the unseen event.", public_rule="mf.11.8")
+            self._log(
+                "mf.11.5",
+                f"{self.name(ctx[0])} deals {amount} wound{'s' * (amount != 1)}"
+                f"{more} to the opposition ({self.opp_wounds} of {card.health} this turn).",
+                ctx[0],
+                changes=(("opposition_wounds", before, self.opp_wounds),),
+                visible_to=self._ctx_vis_event(),
+                public_text=f"{self.name(ctx[0])} aims {amount} wounds at the unseen event.",
+                public_rule="mf.11.8",
+            )
 
     def _ctx_vis_event(self) -> Any:
         return None if self.event_visible_to_all() else (self.turn_player,)
@@ -1324,8 +1635,12 @@ class MantisFallsState(State):
             if cut:
                 reduced = max(0, amount - cut)
                 if self.tracing:
-                    self._log("mf.13.1", f"A lasting effect of {self.name(q)} reduces the event's "
-                              f"{amount} wounds to {reduced}.", q)
+                    self._log(
+                        "mf.13.1",
+                        f"A lasting effect of {self.name(q)} reduces the event's "
+                        f"{amount} wounds to {reduced}.",
+                        q,
+                    )
                 amount = reduced
                 if not amount:
                     return
@@ -1341,23 +1656,38 @@ class MantisFallsState(State):
             public = f"{self.name(q)} receives {got} (unseen event): {after}/{cap}."
             if before + amount > cap:
                 over = before + amount - cap
-                extra = (f" {over} more {'is' if over == 1 else 'are'} ignored: nobody goes "
-                         "above maximum wounds.")
+                extra = (
+                    f" {over} more {'is' if over == 1 else 'are'} ignored: nobody goes "
+                    "above maximum wounds."
+                )
                 text += extra
                 public += extra
             vis = self._ctx_vis(ctx)
-            self._log("mf.16.2" if before + amount > cap else rule, text, ctx[0],
-                      changes=(("wounds", before, after),), visible_to=vis,
-                      public_text=public if vis else "")
+            self._log(
+                "mf.16.2" if before + amount > cap else rule,
+                text,
+                ctx[0],
+                changes=(("wounds", before, after),),
+                visible_to=vis,
+                public_text=public if vis else "",
+            )
         if after >= cap and before < cap and q != self.in_gasp and q not in self.gasp_due:
             self.gasp_due.append(q)
             if self.tracing:
-                self._log("mf.16.3", f"{self.name(q)} is at maximum wounds: not dead yet — a Last "
-                          "Gasp follows once the current card is fully processed.", q)
+                self._log(
+                    "mf.16.3",
+                    f"{self.name(q)} is at maximum wounds: not dead yet — a Last "
+                    "Gasp follows once the current card is fully processed.",
+                    q,
+                )
                 if self.in_gasp >= 0:
-                    self._log("mf.17.2", f"The wounds came from {self.name(self.in_gasp)}'s Last "
-                              f"Gasp: {self.name(self.in_gasp)} finishes that whole Last Gasp "
-                              f"before {self.name(q)} makes theirs.", q)
+                    self._log(
+                        "mf.17.2",
+                        f"The wounds came from {self.name(self.in_gasp)}'s Last "
+                        f"Gasp: {self.name(self.in_gasp)} finishes that whole Last Gasp "
+                        f"before {self.name(q)} makes theirs.",
+                        q,
+                    )
 
     def _e_heal(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         amount = self._amount(eff["amount"], ctx)
@@ -1379,9 +1709,16 @@ class MantisFallsState(State):
         after = max(0, before - amount)
         self.wounds[q] = after
         if self.tracing:
-            extra = " (during a Last Gasp: healing now can save a life)" if q == self.in_gasp else ""
-            self._log(rule, f"{self.name(q)} heals {before - after} wound{'s' * (before - after != 1)}:"
-                      f" {after}/{self.max_wounds[q]}{extra}.", q, changes=(("wounds", before, after),))
+            extra = (
+                " (during a Last Gasp: healing now can save a life)" if q == self.in_gasp else ""
+            )
+            self._log(
+                rule,
+                f"{self.name(q)} heals {before - after} wound{'s' * (before - after != 1)}:"
+                f" {after}/{self.max_wounds[q]}{extra}.",
+                q,
+                changes=(("wounds", before, after),),
+            )
 
     # ---- movement effects ----
     def _e_move(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
@@ -1391,11 +1728,14 @@ class MantisFallsState(State):
             self._push("pick", ctx, "move", (mover, roads, "effect"))
         else:
             room = END - self.pos[mover]
-            self._move(mover, min(roads, room), "mf.10.12" if 0 < room < roads else "mf.12.2",
-                       ctx[0])
+            self._move(
+                mover, min(roads, room), "mf.10.12" if 0 < room < roads else "mf.12.2", ctx[0]
+            )
 
     # ---- prevention ----
-    def _e_prevent_event(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_prevent_event(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         if self.event < 0:
             if self.tracing:
                 self._log("mf.11.2", "There is no event this turn to prevent.", ctx[0])
@@ -1403,33 +1743,43 @@ class MantisFallsState(State):
         self.event_prevented = True
         if self.tracing:
             kind = self.cards.events[self.event].kind
-            self._log("mf.11.2" if kind == "incident" else "mf.11.4",
-                      f"{self._source_name(ctx)} prevents this turn's event: when it is processed, "
-                      "none of its effects will happen.", ctx[0],
-                      changes=(("event_prevented", False, True),), visible_to=self._ctx_vis_event(),
-                      public_text=f"{self._source_name(ctx)} prevents this turn's unseen event.",
-                      public_rule="mf.11.8")
+            self._log(
+                "mf.11.2" if kind == "incident" else "mf.11.4",
+                f"{self._source_name(ctx)} prevents this turn's event: when it is processed, "
+                "none of its effects will happen.",
+                ctx[0],
+                changes=(("event_prevented", False, True),),
+                visible_to=self._ctx_vis_event(),
+                public_text=f"{self._source_name(ctx)} prevents this turn's unseen event.",
+                public_rule="mf.11.8",
+            )
 
     # ---- drawing and discarding ----
     def _e_draw(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "self"))):
             self._push("draw_count", q, int(eff["count"]), self._effect_rule(ctx))
 
-    def _e_discard_random(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_discard_random(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "other"))):
             k = min(int(eff["count"]), len(self.hands[q]))
             if k:
                 self._push("chance", "discard", (q, k, self._effect_rule(ctx)))
 
-    def _e_discard_chosen(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_discard_chosen(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "other"))):
             if self.hands[q]:
                 self._push("pick", ctx, "discard_chosen", (q, int(eff["count"])))
 
     def _pick_acts_discard_chosen(self, ctx: Any, args: Any) -> list[Action]:
         q = args[0]
-        return [Action(q, "discard_card", (c,), f"Discard {self.card_label(c)}")
-                for c in sorted(set(self.hands[q]))]
+        return [
+            Action(q, "discard_card", (c,), f"Discard {self.card_label(c)}")
+            for c in sorted(set(self.hands[q]))
+        ]
 
     def _pick_do_discard_chosen(self, ctx: Any, args: Any, action: Action) -> None:
         q, count = args
@@ -1437,8 +1787,14 @@ class MantisFallsState(State):
         self.hands[q].remove(c)
         self.action_discard.append(c)
         if self.tracing:
-            self._log(self._effect_rule(ctx), f"{self.name(q)} discards {self.card_label(c)} face down.", q,
-                      "action", visible_to=(q,), public_text=f"{self.name(q)} discards a card.")
+            self._log(
+                self._effect_rule(ctx),
+                f"{self.name(q)} discards {self.card_label(c)} face down.",
+                q,
+                "action",
+                visible_to=(q,),
+                public_text=f"{self.name(q)} discards a card.",
+            )
         if count > 1 and self.hands[q]:
             self._push("pick", ctx, "discard_chosen", (q, count - 1))
 
@@ -1455,8 +1811,15 @@ class MantisFallsState(State):
         first: dict[str, int] = {}
         for a in sorted(self.ally_deck):
             first.setdefault(self.cards.allies[a].name, a)
-        return [Action(p, "take_ally", (a,), f"Take {n} (ally, complete with "
-                       f"{self.cards.allies[a].requirement})") for n, a in first.items()]
+        return [
+            Action(
+                p,
+                "take_ally",
+                (a,),
+                f"Take {n} (ally, complete with {self.cards.allies[a].requirement})",
+            )
+            for n, a in first.items()
+        ]
 
     def _pick_do_take_ally(self, ctx: Any, args: Any, action: Action) -> None:
         p = ctx[0]
@@ -1474,17 +1837,34 @@ class MantisFallsState(State):
         card = self.cards.allies[a]
         have = sum(1 for x in self.allies[p] if self.cards.allies[x].name == card.name)
         how = "looks through the ally deck and takes" if chosen else "draws"
-        self._log(rule, f"{self.name(p)} {how} {card.name} ({have}/{card.requirement}).", p,
-                  "action" if chosen else "auto", visible_to=(p,),
-                  public_text=f"{self.name(p)} takes an ally card face down.")
+        self._log(
+            rule,
+            f"{self.name(p)} {how} {card.name} ({have}/{card.requirement}).",
+            p,
+            "action" if chosen else "auto",
+            visible_to=(p,),
+            public_text=f"{self.name(p)} takes an ally card face down.",
+        )
         if card.name in self.complete_allies(p) and card.name not in was:
-            self._log("mf.14.4", f"{card.name} is complete for {self.name(p)}: the cards turn face "
-                      "up and the ally's effect is active.", p)
+            self._log(
+                "mf.14.4",
+                f"{card.name} is complete for {self.name(p)}: the cards turn face "
+                "up and the ally's effect is active.",
+                p,
+            )
         elif card.name not in self.complete_allies(p):
-            self._log("mf.14.3", f"{card.name} is incomplete ({have}/{card.requirement}): kept face "
-                      "down, no effect yet.", p, visible_to=(p,), public_text="")
+            self._log(
+                "mf.14.3",
+                f"{card.name} is incomplete ({have}/{card.requirement}): kept face "
+                "down, no effect yet.",
+                p,
+                visible_to=(p,),
+                public_text="",
+            )
 
-    def _e_return_ally(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_return_ally(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         q = self._targets(ctx, eff.get("target", "other"))[0]
         if not self.allies[q]:
             if self.tracing:
@@ -1513,11 +1893,17 @@ class MantisFallsState(State):
             self.ally_deck.append(a)
         self.ally_deck.sort()
         if self.tracing:
-            self._log("mf.14.5", f"{self.name(q)}'s {name} ({len(group)} card"
-                      f"{'s' * (len(group) > 1)}) goes back to the ally deck.", q)
+            self._log(
+                "mf.14.5",
+                f"{self.name(q)}'s {name} ({len(group)} card"
+                f"{'s' * (len(group) > 1)}) goes back to the ally deck.",
+                q,
+            )
 
     # ---- conditions (topic 13) ----
-    def _e_keep_as_condition(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_keep_as_condition(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         p, src, c = ctx[0], ctx[1], ctx[2]
         if src != "action":
             return
@@ -1537,55 +1923,84 @@ class MantisFallsState(State):
             return
         self.conditions[p].append(c)
         if self.tracing:
-            self._log("mf.13.1", f"{self.name(p)} keeps {self.card_name(c)} face up as a condition; "
-                      "its effect lasts until something removes it.", p,
-                      changes=(("conditions", None, self.card_name(c)),))
+            self._log(
+                "mf.13.1",
+                f"{self.name(p)} keeps {self.card_name(c)} face up as a condition; "
+                "its effect lasts until something removes it.",
+                p,
+                changes=(("conditions", None, self.card_name(c)),),
+            )
 
-    def _e_remove_condition(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_remove_condition(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         target = eff.get("target", "any")
-        owners = list(range(self.game.num_players)) if target == "any" else \
-            self._targets(ctx, target)
+        owners = (
+            list(range(self.game.num_players)) if target == "any" else self._targets(ctx, target)
+        )
         if any(self.conditions[q] for q in owners):
             self._push("pick", ctx, "remove_condition", tuple(owners))
         elif self.tracing:
             self._log("mf.13.1", "There is no condition to remove.", ctx[0])
 
     def _pick_acts_remove_condition(self, ctx: Any, args: Any) -> list[Action]:
-        return [Action(ctx[0], "remove_condition", (q, c),
-                       f"Discard {self.name(q)}'s condition {self.card_name(c)}")
-                for q in args for c in sorted(set(self.conditions[q]))]
+        return [
+            Action(
+                ctx[0],
+                "remove_condition",
+                (q, c),
+                f"Discard {self.name(q)}'s condition {self.card_name(c)}",
+            )
+            for q in args
+            for c in sorted(set(self.conditions[q]))
+        ]
 
     def _pick_do_remove_condition(self, ctx: Any, args: Any, action: Action) -> None:
         q, c = action.args
         self.conditions[q].remove(c)
         self.action_discard.append(c)
         if self.tracing:
-            self._log("mf.13.1", f"{self.name(q)}'s condition {self.card_name(c)} is removed and "
-                      "discarded.", ctx[0], "action")
+            self._log(
+                "mf.13.1",
+                f"{self.name(q)}'s condition {self.card_name(c)} is removed and discarded.",
+                ctx[0],
+                "action",
+            )
 
     # ---- Conserved Energy effects ----
-    def _e_take_conserved(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_take_conserved(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         if self.conserved:
             self._push("pick", ctx, "take_conserved", (int(eff["count"]),))
         elif self.tracing:
             self._log("mf.15.2", "Conserved Energy is empty: nothing to take.", ctx[0])
 
     def _pick_acts_take_conserved(self, ctx: Any, args: Any) -> list[Action]:
-        return [Action(ctx[0], "take_conserved", (c,), f"Take {self.card_label(c)}")
-                for c in sorted(set(self.conserved))]
+        return [
+            Action(ctx[0], "take_conserved", (c,), f"Take {self.card_label(c)}")
+            for c in sorted(set(self.conserved))
+        ]
 
     def _pick_do_take_conserved(self, ctx: Any, args: Any, action: Action) -> None:
         c = action.args[0]
         self.conserved.remove(c)
         self.hands[ctx[0]].append(c)
         if self.tracing:
-            self._log("mf.15.2", f"{self.name(ctx[0])} takes {self.card_label(c)} from Conserved "
-                      "Energy into their hand.", ctx[0], "action")
+            self._log(
+                "mf.15.2",
+                f"{self.name(ctx[0])} takes {self.card_label(c)} from Conserved "
+                "Energy into their hand.",
+                ctx[0],
+                "action",
+            )
         if args[0] > 1 and self.conserved:
             self._push("pick", ctx, "take_conserved", (args[0] - 1,))
 
     # ---- Foresight-type reveal triggers ----
-    def _e_peek_event(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_peek_event(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         p = ctx[0]
         self._push("pick", ctx, "peek_keep", ())
         if self.event_top:
@@ -1601,14 +2016,20 @@ class MantisFallsState(State):
         if p not in self.event_top_known:
             self.event_top_known.append(p)
         if self.tracing:
-            self._log("mf.19.1", f"{self.name(p)} looks at the top event card: "
-                      f"{self.cards.events[e].name}.", p, visible_to=(p,),
-                      public_text=f"{self.name(p)} looks at the top event card.")
+            self._log(
+                "mf.19.1",
+                f"{self.name(p)} looks at the top event card: {self.cards.events[e].name}.",
+                p,
+                visible_to=(p,),
+                public_text=f"{self.name(p)} looks at the top event card.",
+            )
 
     def _pick_acts_peek_keep(self, ctx: Any, args: Any) -> list[Action]:
         p = ctx[0]
-        return [Action(p, "peek", ("keep",), "Leave it on top"),
-                Action(p, "peek", ("bottom",), "Put it on the bottom of the event deck")]
+        return [
+            Action(p, "peek", ("keep",), "Leave it on top"),
+            Action(p, "peek", ("bottom",), "Put it on the bottom of the event deck"),
+        ]
 
     def _pick_do_peek_keep(self, ctx: Any, args: Any, action: Action) -> None:
         p = ctx[0]
@@ -1618,42 +2039,66 @@ class MantisFallsState(State):
             self.event_top_known.clear()
         if self.tracing:
             where = "on the bottom of" if action.args[0] == "bottom" else "on top of"
-            self._log("mf.19.1", f"{self.name(p)} puts the event card {where} the event deck.", p,
-                      "action")
+            self._log(
+                "mf.19.1",
+                f"{self.name(p)} puts the event card {where} the event deck.",
+                p,
+                "action",
+            )
 
     # ---- choices ----
-    def _e_choose_one(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_choose_one(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         self._push("pick", ctx, "choose_one", ref)
 
     def _pick_acts_choose_one(self, ctx: Any, ref: Any) -> list[Action]:
         eff = self.game.resolve(ref)
-        return [Action(ctx[0], "choose", (k,), opt["label"]) for k, opt in enumerate(eff["options"])]
+        return [
+            Action(ctx[0], "choose", (k,), opt["label"]) for k, opt in enumerate(eff["options"])
+        ]
 
     def _pick_do_choose_one(self, ctx: Any, ref: Any, action: Action) -> None:
         k = action.args[0]
         if self.tracing:
             label = self.game.resolve(ref)["options"][k]["label"]
-            self._log(self._effect_rule(ctx), f"{self.name(ctx[0])} chooses: {label}.", ctx[0], "action",
-                      visible_to=self._ctx_vis(ctx), public_text="")
+            self._log(
+                self._effect_rule(ctx),
+                f"{self.name(ctx[0])} chooses: {label}.",
+                ctx[0],
+                "action",
+                visible_to=self._ctx_vis(ctx),
+                public_text="",
+            )
         self._push("effects", ctx, tuple(ref) + ("options", k, "effects"), 0)
 
-    def _e_wound_split(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_wound_split(
+        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
+    ) -> None:
         amount = self._amount(eff["amount"], ctx)
         self._push("pick", ctx, "wound_split", (amount,))
 
     def _pick_acts_wound_split(self, ctx: Any, args: Any) -> list[Action]:
         p, amount = ctx[0], args[0]
         o = self.other(p)
-        return [Action(p, "split", (k,), f"{amount - k} to {self.name(p)}, {k} to {self.name(o)}")
-                for k in range(amount + 1)]
+        return [
+            Action(p, "split", (k,), f"{amount - k} to {self.name(p)}, {k} to {self.name(o)}")
+            for k in range(amount + 1)
+        ]
 
     def _pick_do_wound_split(self, ctx: Any, args: Any, action: Action) -> None:
         p = ctx[0]
         k = action.args[0]
         if self.tracing:
-            self._log("mf.11.9", f"{self.name(p)} divides {args[0]} wounds: {args[0] - k} to "
-                      f"themself, {k} to {self.name(self.other(p))}.", p, "action",
-                      visible_to=(p,), public_text="")
+            self._log(
+                "mf.11.9",
+                f"{self.name(p)} divides {args[0]} wounds: {args[0] - k} to "
+                f"themself, {k} to {self.name(self.other(p))}.",
+                p,
+                "action",
+                visible_to=(p,),
+                public_text="",
+            )
         rule = self._effect_rule(ctx)
         for q, n in ((p, args[0] - k), (self.other(p), k)):
             self._wound(q, n, ctx, rule)
@@ -1673,15 +2118,22 @@ class MantisFallsState(State):
             self._finish("death")
 
     def _pick_acts_gasp_order(self, ctx: Any, args: Any) -> list[Action]:
-        return [Action(ctx[0], "gasp_first", (q,), f"{self.name(q)} makes a Last Gasp first")
-                for q in args]
+        return [
+            Action(ctx[0], "gasp_first", (q,), f"{self.name(q)} makes a Last Gasp first")
+            for q in args
+        ]
 
     def _pick_do_gasp_order(self, ctx: Any, args: Any, action: Action) -> None:
         q = action.args[0]
         self.gasp_due.remove(q)
         if self.tracing:
-            self._log("mf.19.3", f"{self.name(ctx[0])}, the turn player, decides that {self.name(q)} "
-                      "makes a Last Gasp first.", ctx[0], "action")
+            self._log(
+                "mf.19.3",
+                f"{self.name(ctx[0])}, the turn player, decides that {self.name(q)} "
+                "makes a Last Gasp first.",
+                ctx[0],
+                "action",
+            )
         self._push("gasp", q, "start")
 
     def _f_gasp(self, top: tuple[Any, ...]) -> None:
@@ -1692,8 +2144,11 @@ class MantisFallsState(State):
             self.gasp_revealed = 0
             self.gasp_kept = 0
             if self.tracing:
-                self._log("mf.17.3", f"{self.name(p)} makes a Last Gasp play: everything else is "
-                          "suspended.", p)
+                self._log(
+                    "mf.17.3",
+                    f"{self.name(p)} makes a Last Gasp play: everything else is suspended.",
+                    p,
+                )
             self.stack[-1] = ("gasp", p, "reveal")
             self._push("gasp_play", p)
             if self.revealed[p] < len(self.plays[p]):
@@ -1707,8 +2162,11 @@ class MantisFallsState(State):
             self.gasp_revealed += 1
             k = self.gasp_revealed + self.gasp_kept - 1
             if self.tracing:
-                self._log("mf.17.3", f"{self.name(p)} reveals Last Gasp card {k + 1}: "
-                          f"{self.card_label(c)}.", p)
+                self._log(
+                    "mf.17.3",
+                    f"{self.name(p)} reveals Last Gasp card {k + 1}: {self.card_label(c)}.",
+                    p,
+                )
             self._start_card(p, c, k + 1, True)
         elif stage == "window":
             self.stack[-1] = ("gasp", p, "reveal")
@@ -1720,9 +2178,11 @@ class MantisFallsState(State):
 
     def _acts_gasp_return(self, top: tuple[Any, ...]) -> list[Action]:
         p = top[1]
-        hidden = self.plays[p][self.revealed[p]:]
-        acts = [Action(p, "return_to_hand", (c,), f"Return {self.card_label(c)} to your hand")
-                for c in sorted(set(hidden))]
+        hidden = self.plays[p][self.revealed[p] :]
+        acts = [
+            Action(p, "return_to_hand", (c,), f"Return {self.card_label(c)} to your hand")
+            for c in sorted(set(hidden))
+        ]
         acts.append(Action(p, "keep_face_down", (), "Leave the rest in the suspended action play"))
         return acts
 
@@ -1735,25 +2195,39 @@ class MantisFallsState(State):
         self.plays[p].remove(c)
         self.hands[p].append(c)
         if self.tracing:
-            self._log("mf.17.4", f"{self.name(p)} returns {self.card_label(c)} from the suspended "
-                      "action play to their hand for the Last Gasp.", p, "action",
-                      visible_to=(p,), public_text=f"{self.name(p)} returns a face-down card from "
-                      "their action play to their hand.")
+            self._log(
+                "mf.17.4",
+                f"{self.name(p)} returns {self.card_label(c)} from the suspended "
+                "action play to their hand for the Last Gasp.",
+                p,
+                "action",
+                visible_to=(p,),
+                public_text=f"{self.name(p)} returns a face-down card from "
+                "their action play to their hand.",
+            )
         if self.revealed[p] >= len(self.plays[p]):
             self.stack.pop()
 
     def _acts_gasp_play(self, top: tuple[Any, ...]) -> list[Action]:
         p = top[1]
         suit = self.cards.actions[self.gasp_play[0]].suit if self.gasp_play else None
-        acts = [Action(p, "gasp_add", (c,), f"Add {self.card_label(c)} to the Last Gasp play")
-                for c in sorted(set(self.hands[p]))
-                if suit is None or self.cards.actions[c].suit == suit]
-        must = (not self.gasp_play and self.hands[p]
-                and self._ruling("last_gasp_empty_play") == "must_play_if_able")
+        acts = [
+            Action(p, "gasp_add", (c,), f"Add {self.card_label(c)} to the Last Gasp play")
+            for c in sorted(set(self.hands[p]))
+            if suit is None or self.cards.actions[c].suit == suit
+        ]
+        must = (
+            not self.gasp_play
+            and self.hands[p]
+            and self._ruling("last_gasp_empty_play") == "must_play_if_able"
+        )
         if not must:
             k = len(self.gasp_play)
-            acts.append(Action(p, "gasp_finish", (), f"Finish the Last Gasp play ({k} card"
-                               f"{'s' * (k != 1)})"))
+            acts.append(
+                Action(
+                    p, "gasp_finish", (), f"Finish the Last Gasp play ({k} card{'s' * (k != 1)})"
+                )
+            )
         return acts
 
     def _do_gasp_play(self, top: tuple[Any, ...], action: Action) -> None:
@@ -1762,16 +2236,26 @@ class MantisFallsState(State):
             self.stack.pop()
             if self.tracing:
                 k = len(self.gasp_play)
-                self._log("mf.17.3", f"{self.name(p)}'s Last Gasp play has {k} card{'s' * (k != 1)}"
-                          "; they are revealed and processed in sequence.", p, "action")
+                self._log(
+                    "mf.17.3",
+                    f"{self.name(p)}'s Last Gasp play has {k} card{'s' * (k != 1)}"
+                    "; they are revealed and processed in sequence.",
+                    p,
+                    "action",
+                )
             return
         c = action.args[0]
         self.hands[p].remove(c)
         self.gasp_play.append(c)
         if self.tracing:
-            self._log("mf.17.3", f"{self.name(p)} puts {self.card_label(c)} face down in the Last "
-                      "Gasp play.", p, "action", visible_to=(p,),
-                      public_text=f"{self.name(p)} puts a card face down in the Last Gasp play.")
+            self._log(
+                "mf.17.3",
+                f"{self.name(p)} puts {self.card_label(c)} face down in the Last Gasp play.",
+                p,
+                "action",
+                visible_to=(p,),
+                public_text=f"{self.name(p)} puts a card face down in the Last Gasp play.",
+            )
 
     def _end_gasp(self, p: int) -> None:
         leftover = self.gasp_play[:]
@@ -1783,25 +2267,47 @@ class MantisFallsState(State):
         self.gasps[p] += 1
         self.in_gasp = -1
         if self.tracing:
-            self._log("mf.16.4", f"{self.name(p)}'s Last Gasp play is over: the gasp marker moves to "
-                      f"{self.gasps[p]}.", p, changes=(("gasps", before, self.gasps[p]),))
+            self._log(
+                "mf.16.4",
+                f"{self.name(p)}'s Last Gasp play is over: the gasp marker moves to "
+                f"{self.gasps[p]}.",
+                p,
+                changes=(("gasps", before, self.gasps[p]),),
+            )
         if self.wounds[p] < self.max_wounds[p] and self.gasps[p] < MAX_GASPS:
             if self.tracing:
                 # After another player's death (mf.17.7) nothing resumes: the game ends.
-                then = (", but a player is dead, so the game ends" if any(self.dead)
-                        else ": play resumes where it was suspended")
-                self._log("mf.17.5", f"{self.name(p)} survives the Last Gasp ({self.wounds[p]}/"
-                          f"{self.max_wounds[p]} wounds, gasp marker {self.gasps[p]}){then}.", p)
+                then = (
+                    ", but a player is dead, so the game ends"
+                    if any(self.dead)
+                    else ": play resumes where it was suspended"
+                )
+                self._log(
+                    "mf.17.5",
+                    f"{self.name(p)} survives the Last Gasp ({self.wounds[p]}/"
+                    f"{self.max_wounds[p]} wounds, gasp marker {self.gasps[p]}){then}.",
+                    p,
+                )
         else:
             self.dead[p] = True
             if self.tracing:
-                why = (f"the gasp marker reached {MAX_GASPS}" if self.gasps[p] >= MAX_GASPS
-                       else "they are still at maximum wounds")
-                self._log("mf.18.1", f"{self.name(p)} is dead: {why}.", p,
-                          changes=(("dead", False, True),))
+                why = (
+                    f"the gasp marker reached {MAX_GASPS}"
+                    if self.gasps[p] >= MAX_GASPS
+                    else "they are still at maximum wounds"
+                )
+                self._log(
+                    "mf.18.1",
+                    f"{self.name(p)} is dead: {why}.",
+                    p,
+                    changes=(("dead", False, True),),
+                )
                 if self.gasp_due:
-                    self._log("mf.17.7", f"{self.name(self.gasp_due[0])} is also at maximum wounds "
-                              "and makes a Last Gasp before the game ends.")
+                    self._log(
+                        "mf.17.7",
+                        f"{self.name(self.gasp_due[0])} is also at maximum wounds "
+                        "and makes a Last Gasp before the game ends.",
+                    )
                 else:
                     self._log("mf.17.6", "No other player is at maximum wounds: the game ends now.")
         self._resolve_gasps()
@@ -1817,21 +2323,32 @@ class MantisFallsState(State):
             pool = self.action_pile
             counts = _counts(pool)
             n = len(pool)
-            return [(Action(CHANCE, "draw_card", (c,), f"Draw {self.card_label(c)}"), k / n)
-                    for c, k in counts]
+            return [
+                (Action(CHANCE, "draw_card", (c,), f"Draw {self.card_label(c)}"), k / n)
+                for c, k in counts
+            ]
         if what in ("event_draw", "peek"):
             pool = self.event_pile
             counts = _counts(pool)
             n = len(pool)
             kind = "draw_event" if what == "event_draw" else "top_event"
-            return [(Action(CHANCE, kind, (e,), f"Event: {self.cards.events[e].name}"), k / n)
-                    for e, k in counts]
+            return [
+                (Action(CHANCE, kind, (e,), f"Event: {self.cards.events[e].name}"), k / n)
+                for e, k in counts
+            ]
         if what == "discard":
             q = args[0]
             counts = _counts(self.hands[q])
             n = len(self.hands[q])
-            return [(Action(CHANCE, "random_discard", (c,), f"Discard {self.card_label(c)} at random"),
-                     k / n) for c, k in counts]
+            return [
+                (
+                    Action(
+                        CHANCE, "random_discard", (c,), f"Discard {self.card_label(c)} at random"
+                    ),
+                    k / n,
+                )
+                for c, k in counts
+            ]
         return []
 
     def sample_chance(self, rng: Rng | None = None) -> Action:
@@ -1872,9 +2389,14 @@ class MantisFallsState(State):
             self.action_discard.append(x)
             if self.tracing:
                 # Face down (mf.19.4): only the owner knows which card left their hand.
-                self._log(rule, f"{self.name(q)} discards {self.card_label(x)} at random, face down.",
-                          q, "chance", visible_to=(q,),
-                          public_text=f"{self.name(q)} discards a card at random, face down.")
+                self._log(
+                    rule,
+                    f"{self.name(q)} discards {self.card_label(x)} at random, face down.",
+                    q,
+                    "chance",
+                    visible_to=(q,),
+                    public_text=f"{self.name(q)} discards a card at random, face down.",
+                )
             if k > 1 and self.hands[q]:
                 self._push("chance", "discard", (q, k - 1, rule))
 
@@ -1902,7 +2424,12 @@ class MantisFallsState(State):
             w_dead = any(p in dead for p in witnesses)
             a_dead = any(p in dead for p in assassins)
             if w_dead and a_dead:
-                rule, winners, tie, why = "mf.20.6", [], True, "a witness and the assassin both died"
+                rule, winners, tie, why = (
+                    "mf.20.6",
+                    [],
+                    True,
+                    "a witness and the assassin both died",
+                )
             elif w_dead:
                 rule, winners, why = "mf.20.5", assassins, "a witness died and the assassin lives"
             else:
@@ -1923,40 +2450,67 @@ class MantisFallsState(State):
         }
         if self.tracing and how == "death":
             gone = " and ".join(self.name(p) for p in dead)
-            self._log("mf.20.2", f"{gone} {'is' if len(dead) == 1 else 'are'} dead and every Last "
-                      "Gasp that had to be made is complete: the game ends in death.")
-            self._log("mf.18.2", f"A dead player cannot win ({gone}), though a tie is still "
-                      "possible.")
+            self._log(
+                "mf.20.2",
+                f"{gone} {'is' if len(dead) == 1 else 'are'} dead and every Last "
+                "Gasp that had to be made is complete: the game ends in death.",
+            )
+            self._log(
+                "mf.18.2", f"A dead player cannot win ({gone}), though a tie is still possible."
+            )
         if self.tracing:
-            self._log("mf.20.3", "The game is over; roles are revealed: " + ", ".join(
-                f"{self.name(p)} was {'an' if roles[p] == 'assassin' else 'a'} {roles[p]}"
-                for p in range(n)) + ".")
+            self._log(
+                "mf.20.3",
+                "The game is over; roles are revealed: "
+                + ", ".join(
+                    f"{self.name(p)} was {'an' if roles[p] == 'assassin' else 'a'} {roles[p]}"
+                    for p in range(n)
+                )
+                + ".",
+            )
             self._log_objectives(winners, tie)
             names = " and ".join(self.name(p) for p in winners)
-            verdict = "It is a tie" if tie else (f"{names} win{'s' * (len(winners) == 1)}"
-                                                 if winners else "Everybody loses")
+            verdict = (
+                "It is a tie"
+                if tie
+                else (f"{names} win{'s' * (len(winners) == 1)}" if winners else "Everybody loses")
+            )
             self._log(rule, f"{verdict} ({why}).")
 
     def _log_objectives(self, winners: list[int], tie: bool) -> None:
         """Explain, role by role, what each player was after (topic 2) and how it went."""
-        self._log("mf.2.1", "Each player's objective came from the role dealt at setup, kept "
-                  "secret until now.")
+        self._log(
+            "mf.2.1",
+            "Each player's objective came from the role dealt at setup, kept secret until now.",
+        )
         if "assassin" in self.roles:
             self._log("mf.2.2", "An assassin was playing, so the game was competitive.")
         else:
-            self._log("mf.2.2", "Only witnesses were playing, so the game was cooperative: the "
-                      "players win or lose together.")
+            self._log(
+                "mf.2.2",
+                "Only witnesses were playing, so the game was cooperative: the "
+                "players win or lose together.",
+            )
         for p in range(self.game.num_players):
             got = "a tie" if tie else ("achieved" if p in winners else "not achieved")
             if self.roles[p] == "witness":
-                self._log("mf.2.3", f"{self.name(p)}, a witness, needed every witness to live "
-                          f"(all escaping alive, or an assassin dying): {got}.", p)
+                self._log(
+                    "mf.2.3",
+                    f"{self.name(p)}, a witness, needed every witness to live "
+                    f"(all escaping alive, or an assassin dying): {got}.",
+                    p,
+                )
             else:
-                self._log("mf.2.4", f"{self.name(p)}, the assassin, needed a witness to die while "
-                          f"staying alive: {got}.", p)
+                self._log(
+                    "mf.2.4",
+                    f"{self.name(p)}, the assassin, needed a witness to die while "
+                    f"staying alive: {got}.",
+                    p,
+                )
         if tie:
-            self._log("mf.2.5", "An assassin and a witness both died: nobody wins and nobody "
-                      "loses.")
+            self._log(
+                "mf.2.5", "An assassin and a witness both died: nobody wins and nobody loses."
+            )
 
     # ======================================================================
     # Views (hidden information)
@@ -1968,48 +2522,66 @@ class MantisFallsState(State):
         players = []
         for p in range(n):
             mine = omni or p == player
-            hidden_play = self.plays[p][self.revealed[p]:]
-            players.append({
-                "name": self.name(p),
-                "position": self.pos[p],
-                "road": self._pos_name(self.pos[p]),
-                "wounds": self.wounds[p],
-                "max_wounds": self.max_wounds[p],
-                "gasps": self.gasps[p],
-                "dead": self.dead[p],
-                "role": self.roles[p] if (mine or over) else None,
-                "hand": sorted(self.card_name(c) for c in self.hands[p]) if mine else None,
-                "hand_count": len(self.hands[p]),
-                "conditions": [self.card_name(c) for c in self.conditions[p]],
-                "allies_complete": self.complete_allies(p),
-                "allies_incomplete": (sorted(self.cards.allies[a].name for a in self.allies[p]
-                                             if self.cards.allies[a].name not in
-                                             self.complete_allies(p)) if mine else None),
-                "ally_cards": len(self.allies[p]),
-                "action_play": [self.card_name(c) for c in self.plays[p][: self.revealed[p]]]
-                + ([self.card_name(c) for c in hidden_play] if mine else
-                   ["(face down)"] * len(hidden_play)),
-                "action_play_revealed": self.revealed[p],
-            })
+            hidden_play = self.plays[p][self.revealed[p] :]
+            players.append(
+                {
+                    "name": self.name(p),
+                    "position": self.pos[p],
+                    "road": self._pos_name(self.pos[p]),
+                    "wounds": self.wounds[p],
+                    "max_wounds": self.max_wounds[p],
+                    "gasps": self.gasps[p],
+                    "dead": self.dead[p],
+                    "role": self.roles[p] if (mine or over) else None,
+                    "hand": sorted(self.card_name(c) for c in self.hands[p]) if mine else None,
+                    "hand_count": len(self.hands[p]),
+                    "conditions": [self.card_name(c) for c in self.conditions[p]],
+                    "allies_complete": self.complete_allies(p),
+                    "allies_incomplete": (
+                        sorted(
+                            self.cards.allies[a].name
+                            for a in self.allies[p]
+                            if self.cards.allies[a].name not in self.complete_allies(p)
+                        )
+                        if mine
+                        else None
+                    ),
+                    "ally_cards": len(self.allies[p]),
+                    "action_play": [self.card_name(c) for c in self.plays[p][: self.revealed[p]]]
+                    + (
+                        [self.card_name(c) for c in hidden_play]
+                        if mine
+                        else ["(face down)"] * len(hidden_play)
+                    ),
+                    "action_play_revealed": self.revealed[p],
+                }
+            )
         roads = []
         for q in range(END + 1):
             road = self.road(q)
             up = q in (START, END) or self.face_up[q]
             info: dict[str, Any] = {"position": q, "region": road.region, "face_up": up}
             if up or omni:
-                info.update(name=road.name, stoplight=[road.green, road.yellow, road.red],
-                            phone=road.phone, bus_stop=road.bus_stop, ambush=road.ambush,
-                            broken=road.broken)
+                info.update(
+                    name=road.name,
+                    stoplight=[road.green, road.yellow, road.red],
+                    phone=road.phone,
+                    bus_stop=road.bus_stop,
+                    ambush=road.ambush,
+                    broken=road.broken,
+                )
             roads.append(info)
         event: dict[str, Any] | None = None
         if self.event >= 0:
             card = self.cards.events[self.event]
             visible = omni or self.event_visible_to_all() or player == self.turn_player
-            event = {"seen": card.seen, "prevented": self.event_prevented,
-                     "opposition_wounds": self.opp_wounds}
+            event = {
+                "seen": card.seen,
+                "prevented": self.event_prevented,
+                "opposition_wounds": self.opp_wounds,
+            }
             if visible:
-                event.update(name=card.name, kind=card.kind, health=card.health,
-                             id=card.id)
+                event.update(name=card.name, kind=card.kind, health=card.health, id=card.id)
         top_event = None
         if self.event_top and (omni or player in self.event_top_known):
             top_event = self.cards.events[self.event_top[0]].name
@@ -2017,10 +2589,15 @@ class MantisFallsState(State):
         if self.in_gasp >= 0:
             g = self.in_gasp
             mine = omni or g == player
-            gasp = {"player": g,
-                    "cards": [self.card_name(c) for c in self.gasp_play[: self.gasp_revealed]]
-                    + ([self.card_name(c) for c in self.gasp_play[self.gasp_revealed:]] if mine
-                       else ["(face down)"] * (len(self.gasp_play) - self.gasp_revealed))}
+            gasp = {
+                "player": g,
+                "cards": [self.card_name(c) for c in self.gasp_play[: self.gasp_revealed]]
+                + (
+                    [self.card_name(c) for c in self.gasp_play[self.gasp_revealed :]]
+                    if mine
+                    else ["(face down)"] * (len(self.gasp_play) - self.gasp_revealed)
+                ),
+            }
         d = self.decision
         return {
             "game": "mantis_falls",
@@ -2059,49 +2636,86 @@ class MantisFallsState(State):
             return Verdict(False, "the game is over", "mf.20.3", "game_over")
         if d.kind == "chance":
             if action.player != CHANCE:
-                return Verdict(False, f"the next step is chance ({d.prompt}), not a player's choice",
-                               d.rule, "chance_step")
-            return Verdict(False, "that outcome is not possible at this chance step", d.rule,
-                           "impossible_outcome")
+                return Verdict(
+                    False,
+                    f"the next step is chance ({d.prompt}), not a player's choice",
+                    d.rule,
+                    "chance_step",
+                )
+            return Verdict(
+                False,
+                "that outcome is not possible at this chance step",
+                d.rule,
+                "impossible_outcome",
+            )
         if action.player != d.player:
             who = self.name(d.player) if d.player is not None else "nobody"
-            return Verdict(False, f"it is {who}'s decision now ({d.prompt})", d.rule, "wrong_player")
+            return Verdict(
+                False, f"it is {who}'s decision now ({d.prompt})", d.rule, "wrong_player"
+            )
         top = self.stack[-1]
         p = action.player
         kinds = {a.kind for a in self._legal_actions()}
         if top[0] == "gasp_play" and action.kind == "gasp_finish" and action.kind not in kinds:
-            return Verdict(False, "under the ruling last_gasp_empty_play = must_play_if_able, a "
-                           "player holding action cards must put at least one into the Last "
-                           "Gasp play", "mf.17.3", "empty_gasp_play")
+            return Verdict(
+                False,
+                "under the ruling last_gasp_empty_play = must_play_if_able, a "
+                "player holding action cards must put at least one into the Last "
+                "Gasp play",
+                "mf.17.3",
+                "empty_gasp_play",
+            )
         if action.kind not in kinds:
-            return Verdict(False, f"'{action.kind}' is not a choice now; {d.prompt}", d.rule,
-                           "wrong_phase")
+            return Verdict(
+                False, f"'{action.kind}' is not a choice now; {d.prompt}", d.rule, "wrong_phase"
+            )
         arg = action.args[0] if action.args else None
         if top[0] == "mainplay":
             if arg is not None and arg not in self.hands[p]:
-                return Verdict(False, f"{self._any_card(arg)} is not in {self.name(p)}'s hand",
-                               "mf.8.5", "not_in_hand")
+                return Verdict(
+                    False,
+                    f"{self._any_card(arg)} is not in {self.name(p)}'s hand",
+                    "mf.8.5",
+                    "not_in_hand",
+                )
             if top[2] == "play" and action.kind == "play":
                 suit = self.cards.actions[self.plays[p][0]].suit
-                return Verdict(False, f"an action play holds a single suit: {self._any_card(arg)} "
-                               f"is not {suit.title()}", "mf.12.1", "mixed_suits")
+                return Verdict(
+                    False,
+                    f"an action play holds a single suit: {self._any_card(arg)} "
+                    f"is not {suit.title()}",
+                    "mf.12.1",
+                    "mixed_suits",
+                )
         if top[0] == "gasp_play" and action.kind == "gasp_add":
             if arg not in self.hands[p]:
-                return Verdict(False, f"{self._any_card(arg)} is not in your hand", "mf.17.3",
-                               "not_in_hand")
+                return Verdict(
+                    False, f"{self._any_card(arg)} is not in your hand", "mf.17.3", "not_in_hand"
+                )
             return Verdict(False, "a Last Gasp play holds a single suit", "mf.17.3", "mixed_suits")
         if top[0] == "pick" and top[2] == "move":
-            return Verdict(False, f"{self.name(top[3][0])} cannot move {arg} roads now "
-                           f"(at most {max(a.args[0] for a in self._legal_actions())}; two only "
-                           "after expending full Conserved Energy)", d.rule, "too_far")
+            return Verdict(
+                False,
+                f"{self.name(top[3][0])} cannot move {arg} roads now "
+                f"(at most {max(a.args[0] for a in self._legal_actions())}; two only "
+                "after expending full Conserved Energy)",
+                d.rule,
+                "too_far",
+            )
         if top[0] == "pick" and top[2] == "wound_target" and action.args[:1] == ("opposition",):
-            return Verdict(False, "this turn's event is not an opposition, so it cannot be wounded",
-                           "mf.11.2", "not_an_opposition")
+            return Verdict(
+                False,
+                "this turn's event is not an opposition, so it cannot be wounded",
+                "mf.11.2",
+                "not_an_opposition",
+            )
         if top[0] == "window":
-            return Verdict(False, "you cannot pay for that any-time effect now", "mf.13.3",
-                           "cannot_pay")
-        return Verdict(False, f"that is not one of the legal choices: {d.prompt}", d.rule,
-                       "not_legal")
+            return Verdict(
+                False, "you cannot pay for that any-time effect now", "mf.13.3", "cannot_pay"
+            )
+        return Verdict(
+            False, f"that is not one of the legal choices: {d.prompt}", d.rule, "not_legal"
+        )
 
     def _equivalent(self, action: Action, legal: list[Action]) -> Action | None:
         """Accept another copy of a card (the second Bullet) as the offered copy."""
@@ -2112,10 +2726,14 @@ class MantisFallsState(State):
             return None
         label = self.cards.labels[c]
         for a in legal:
-            if (a.kind == action.kind and a.player == action.player and a.args[1:] ==
-                    action.args[1:] and isinstance(a.args[0], int)
-                    and self.cards.labels[a.args[0]] == label
-                    and self._holds_card(action.kind, action.player, c)):
+            if (
+                a.kind == action.kind
+                and a.player == action.player
+                and a.args[1:] == action.args[1:]
+                and isinstance(a.args[0], int)
+                and self.cards.labels[a.args[0]] == label
+                and self._holds_card(action.kind, action.player, c)
+            ):
                 return a
         return None
 
@@ -2124,7 +2742,7 @@ class MantisFallsState(State):
         if kind in ("play", "conserve", "discard", "gasp_add", "discard_card"):
             return c in self.hands[p]
         if kind == "return_to_hand":
-            return c in self.plays[p][self.revealed[p]:]
+            return c in self.plays[p][self.revealed[p] :]
         if kind in ("draw_conserved", "take_conserved"):
             return c in self.conserved
         if kind == "take_night":
@@ -2152,14 +2770,20 @@ class MantisFallsState(State):
         out: list[Action] = []
         if top[0] == "mainplay" and top[2] == "play":
             suit = self.cards.actions[self.plays[p][0]].suit
-            out = [Action(p, "play", (c,), f"Add {self.card_label(c)} to the action play")
-                   for c in sorted(set(self.hands[p])) if self.cards.actions[c].suit != suit]
+            out = [
+                Action(p, "play", (c,), f"Add {self.card_label(c)} to the action play")
+                for c in sorted(set(self.hands[p]))
+                if self.cards.actions[c].suit != suit
+            ]
         elif top[0] == "mainplay" and top[2] == "discard":
             pass
         elif top[0] == "gasp_play" and self.gasp_play:
             suit = self.cards.actions[self.gasp_play[0]].suit
-            out = [Action(p, "gasp_add", (c,), f"Add {self.card_label(c)} to the Last Gasp play")
-                   for c in sorted(set(self.hands[p])) if self.cards.actions[c].suit != suit]
+            out = [
+                Action(p, "gasp_add", (c,), f"Add {self.card_label(c)} to the Last Gasp play")
+                for c in sorted(set(self.hands[p]))
+                if self.cards.actions[c].suit != suit
+            ]
         elif top[0] == "pick" and top[2] == "move" and top[3][2] == "initial":
             far = max(a.args[0] for a in self._legal_actions()) + 1
             if self.pos[p] + far <= END:
@@ -2167,10 +2791,20 @@ class MantisFallsState(State):
         return [(a, self.check(a)) for a in out]
 
 
-_CARD_KINDS = frozenset({
-    "play", "conserve", "discard", "gasp_add", "discard_card", "return_to_hand",
-    "draw_conserved", "take_conserved", "take_night", "take_dark",
-})
+_CARD_KINDS = frozenset(
+    {
+        "play",
+        "conserve",
+        "discard",
+        "gasp_add",
+        "discard_card",
+        "return_to_hand",
+        "draw_conserved",
+        "take_conserved",
+        "take_night",
+        "take_dark",
+    }
+)
 
 
 def _order(action: Action) -> tuple[Any, ...]:
