@@ -415,3 +415,15 @@ def test_start_over_returns_to_the_scenario_position_not_a_new_deal() -> None:
     assert player.session.state.to_dict() != start
     player.start_over_button.click()
     assert player.session.state.to_dict() == start
+
+
+def test_step_is_greyed_while_a_person_must_decide() -> None:
+    from tutor.widgets import play
+
+    player = play("mantis_falls", seed=7)
+    player.next_decision_button.click()
+    assert player.waiting_on() == "human"
+    assert player.step_button.disabled
+    assert "Choose" in player.step_button.tooltip
+    player.action_buttons[0].click()
+    assert not player.step_button.disabled or player.waiting_on() == "human"

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from tutor.analysis.policies import RandomPolicy
 from tutor.core.game import Game, State, load_game
 from tutor.core.rng import Rng
 
@@ -46,50 +47,147 @@ def derive_seed(seed: int, index: int) -> int:
 # ======================================================================================
 
 
-_EVENT_BY_ID: dict[int, dict[str, Any]] = {}
+_CARD_INFO: dict[int, tuple[dict[str, Any], frozenset[int]]] = {}
+
+REGIONS = ("start", "sunset", "night", "dark", "end")
+"""Mantis Falls road regions in the order of the road (position 0, 1-4, 5-8, 9-12, 13)."""
+
+
+def road_region(position: int) -> str:
+    """The region of a Mantis Falls road position: 0 start, 1-4 sunset, 5-8 night, 9-12
+    dark, 13 end (ruling ``road_grid``)."""
+    return REGIONS[0 if position <= 0 else min(4, (position + 3) // 4)]
+
+
+def _card_info(cards: Any) -> tuple[dict[str, Any], frozenset[int]]:
+    """Events by id and the action cards tagged healing (cached per card data)."""
+    got = _CARD_INFO.get(id(cards))
+    if got is None:
+        healing = frozenset(c.index for c in cards.actions if "healing" in c.tags)
+        got = _CARD_INFO[id(cards)] = ({c.id: c for c in cards.events}, healing)
+    return got
+
+
+def _mantis_falls_start(state: Any) -> dict[str, Any]:
+    n = len(state.wounds)
+    return {
+        "gasps": list(state.gasps),
+        "below": [state.max_wounds[p] - state.wounds[p] for p in range(n)],
+        "current": None,
+        "last_gasps": [],
+        "first_dead": next((p for p in range(n) if state.dead[p]), None),
+        "healing": _card_info(state.cards)[1],
+    }
+
+
+def _mantis_falls_watch(state: Any, info: dict[str, Any]) -> None:
+    """Called at every player decision and at the end: follow Last Gasps and deaths.
+
+    A Last Gasp always starts with a decision (building the gasp play), so each one is
+    seen as it starts: its player's distance to maximum wounds at the last decision
+    where they were below maximum (before the blow that caused it) and the healing cards
+    in their hand.  The gasp is over once the gasp marker has moved; the player survived
+    it if they are not dead.
+    """
+    cur = info["current"]
+    gasping = state.in_gasp
+    if cur is not None and state.gasps[cur["player"]] != cur["marker"]:
+        cur["survived"] = not state.dead[cur["player"]]
+        del cur["marker"]
+        info["last_gasps"].append(cur)
+        info["current"] = cur = None
+    if gasping >= 0 and cur is None:
+        hand = state.hands[gasping]
+        healing = info["healing"]
+        info["current"] = {
+            "player": gasping,
+            "role": state.roles[gasping],
+            "number": state.gasps[gasping] + 1,
+            "wounds_to_max": info["below"][gasping],
+            "healing_in_hand": sum(1 for c in hand if c in healing),
+            "survived": None,
+            "marker": state.gasps[gasping],
+        }
+    wounds, top = state.wounds, state.max_wounds
+    below = info["below"]
+    for p in range(len(wounds)):
+        if wounds[p] < top[p]:
+            below[p] = top[p] - wounds[p]
+    if info["first_dead"] is None and any(state.dead):
+        info["first_dead"] = state.dead.index(True)
 
 
 def _mantis_falls_facts(state: Any, start: dict[str, Any]) -> Row:
+    by_id, _ = _card_info(state.cards)
     cards = state.cards
-    by_id = _EVENT_BY_ID.get(id(cards))
-    if by_id is None:
-        by_id = _EVENT_BY_ID[id(cards)] = {c.id: c for c in cards.events}
     events = []
-    for entry in state.event_log:
+    stats = state.event_stats
+    for k, entry in enumerate(state.event_log):
         eid, _, outcome = entry.partition(":")
         card = by_id[eid]
-        events.append({"event": card.name, "kind": card.kind, "outcome": outcome})
+        where, dealt = stats[k] if k < len(stats) else (state.pos[state.turn_player], 0)
+        events.append(
+            {
+                "event": card.name,
+                "kind": card.kind,
+                "outcome": outcome,
+                "region": road_region(where),
+                "wounds": dealt,
+            }
+        )
     if state.result is None and state.event >= 0:  # drawn, never processed
         card = cards.events[state.event]
-        events.append({"event": card.name, "kind": card.kind, "outcome": "unresolved"})
+        events.append(
+            {
+                "event": card.name,
+                "kind": card.kind,
+                "outcome": "unresolved",
+                "region": road_region(state.pos[state.turn_player]),
+                "wounds": 0,
+            }
+        )
     made = [g - g0 for g, g0 in zip(state.gasps, start["gasps"], strict=True)]
     survived = [m - (1 if dead and m else 0) for m, dead in zip(made, state.dead, strict=True)]
+    gasps = list(start["last_gasps"])
+    if start["current"] is not None:  # cut short in the middle of a Last Gasp
+        cur = dict(start["current"])
+        del cur["marker"]
+        gasps.append(cur)
+    first = start["first_dead"]
+    roles = list(state.roles)
     return {
         "gasps": made,
         "gasps_survived": survived,
+        "last_gasps": gasps,
+        "first_dead": first,
+        "first_dead_role": roles[first] if first is not None else None,
+        "role_setup": "witness/assassin" if "assassin" in roles else "witness/witness",
         "wounds": list(state.wounds),
         "positions": list(state.pos),
         "events": events,
     }
 
 
-def _mantis_falls_start(state: Any) -> dict[str, Any]:
-    return {"gasps": list(state.gasps)}
+FactsStart = Callable[[Any], dict[str, Any]]
+FactsEnd = Callable[[Any, dict[str, Any]], Row]
+FactsWatch = Callable[[Any, dict[str, Any]], None]
 
-
-_FACTS: dict[str, tuple[Callable[[Any], dict[str, Any]], Callable[[Any, dict[str, Any]], Row]]] = {
-    "mantis_falls": (_mantis_falls_start, _mantis_falls_facts),
+_FACTS: dict[str, tuple[FactsStart, FactsEnd, FactsWatch | None]] = {
+    "mantis_falls": (_mantis_falls_start, _mantis_falls_facts, _mantis_falls_watch),
 }
 
 
 def register_facts(
-    game_name: str,
-    start: Callable[[Any], dict[str, Any]],
-    facts: Callable[[Any, dict[str, Any]], Row],
+    game_name: str, start: FactsStart, facts: FactsEnd, watch: FactsWatch | None = None
 ) -> None:
-    """Register a game's extra row fields: ``start(state)`` is read before play,
-    ``facts(state, start_info)`` after it (both must only read the state)."""
-    _FACTS[game_name] = (start, facts)
+    """Register a game's extra row fields.
+
+    ``start(state)`` is read before play and returns a dict of working notes;
+    ``watch(state, notes)`` (optional) is called at every player decision and once at
+    the end, to follow things the final state no longer shows; ``facts(state, notes)``
+    returns the extra row fields at the end.  All three may only read the state.
+    """
+    _FACTS[game_name] = (start, facts, watch)
 
 
 # ======================================================================================
@@ -145,30 +243,44 @@ class _Runner:
             bot.reset()
         first = getattr(state, "first_player", None)
         start_info = self.facts[0](state) if self.facts else {}
+        watch = self.facts[2] if self.facts else None
         decisions = options = 0
         finished = cut = False
         last_turn = None
         if self.max_turns is not None:
-            last_turn = getattr(state, "turn_no", 0) + self.max_turns
+            last_turn = state.turn_number + self.max_turns
+        # The hot loop of bulk simulation: the decision kind is cheaper than the full
+        # Decision (no prompt is built), the decider is the player of the legal actions,
+        # and the random bot is inlined (it draws from ``rng`` exactly as RandomPolicy).
+        bots = [None if type(b) is RandomPolicy else b for b in self.bots]
+        kind_now = state.decision_kind
+        sample, apply, legal_now = state.sample_chance, state._apply, state._legal_actions
+        below = rng.below
         for _ in range(_MAX_STEPS):
-            decision = state.decision
-            if decision.kind == "terminal":
+            kind = kind_now()
+            if kind == "terminal":
                 finished = True
                 break
-            if last_turn is not None and getattr(state, "turn_no", 0) > last_turn:
+            if last_turn is not None and state.turn_number > last_turn:
                 cut = True
                 break
-            if decision.kind == "chance":
-                state._apply(state.sample_chance(rng))
+            if kind == "chance":
+                apply(sample(rng))
                 continue
-            legal = state._legal_actions()
+            legal = legal_now()
+            if watch is not None:
+                watch(state, start_info)
             decisions += 1
-            options += len(legal)
-            if len(legal) == 1:
+            n = len(legal)
+            options += n
+            if n == 1:
                 action = legal[0]
             else:
-                action = self.bots[decision.player or 0](state, legal, rng)
-            state._apply(action)
+                bot = bots[legal[0].player]
+                action = legal[below(n)] if bot is None else bot(state, legal, rng)
+            apply(action)
+        if watch is not None:
+            watch(state, start_info)
         outcome = state.outcome() or {}
         roles = list(outcome.get("roles") or getattr(state, "roles", []) or [])
         winners = list(outcome.get("winners", []))

@@ -257,6 +257,12 @@ class TutorialPlayer(w.VBox):
         over = s.state.is_terminal() and not s.pending_entries
         for button in (self.step_button, self.next_decision_button, self.next_turn_button):
             button.disabled = over
+        # Step cannot pass a person's (or a hand-picked chance) decision: say so by greying it.
+        if self.waiting_on() in ("human", "chance"):
+            self.step_button.disabled = True
+            self.step_button.tooltip = "Choose one of the actions below first"
+        else:
+            self.step_button.tooltip = "Reveal the next thing that happens"
 
     def _refresh_decision(self) -> None:
         s = self.session
@@ -427,6 +433,27 @@ class TutorialPlayer(w.VBox):
         with self._batched():
             self.message.value = ""
             self.session.restart()
+
+    def load_state(self, state: State, note: str = "") -> None:
+        """Show a copy of ``state`` (a decision-tree node, say) in a new session.
+
+        The player keeps its seats, bots and "whose eyes"; Start over returns to this
+        position and Back cannot go before it.  ``note`` is shown above the controls.
+
+        Raises:
+            ValueError: if ``state`` belongs to another game than the one shown.
+        """
+        if state.game.name != self.session.game.name:
+            raise ValueError(
+                f"this player shows {self.session.game.name}, not {state.game.name}"
+            )
+        session = Session(state.clone())
+        session.mark_start()
+        with self._batched():
+            self.session.unsubscribe(self._on_session)
+            self.session = session
+            session.subscribe(self._on_session)
+            self.message.value = f"<div class='tutor-note'>{escape(note)}</div>" if note else ""
 
     def close(self) -> None:
         """Stop listening to the session and close the widget."""

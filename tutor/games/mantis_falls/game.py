@@ -15,7 +15,7 @@ from tutor.core.errors import OptionError, ScenarioError, SessionFileError
 from tutor.core.game import Game
 from tutor.core.rng import Rng
 from tutor.core.rules import RuleBook, cited_rule_ids
-from tutor.core.types import Action
+from tutor.core.types import CHANCE, Action
 from tutor.games.mantis_falls.cards import CardData
 from tutor.games.mantis_falls.state import END, START, MantisFallsState
 
@@ -120,6 +120,38 @@ class MantisFallsGame(Game):
             for p in range(players)
         ]
         self.do_nothing = [Action(p, "nothing", (), "Do nothing") for p in range(players)]
+        # More choices and per-card data built once for the engine's hot path (speed):
+        # adding to an action play, discarding a second card, chance outcomes.
+        actions, events = self.cards.actions, self.cards.events
+        self.add_to_play = [
+            [Action(p, "play", (c.index,), f"Add {c.label} to the action play") for c in actions]
+            for p in range(players)
+        ]
+        self.discard_more = [
+            [Action(p, "discard", (c.index,), f"Also discard {c.label}") for c in actions]
+            for p in range(players)
+        ]
+        self.stop_discarding = [Action(p, "finish", (), "Stop discarding") for p in range(players)]
+        self.chance_draw = [
+            Action(CHANCE, "draw_card", (c.index,), f"Draw {c.label}") for c in actions
+        ]
+        self.chance_discard = [
+            Action(CHANCE, "random_discard", (c.index,), f"Discard {c.label} at random")
+            for c in actions
+        ]
+        self.chance_event = {
+            kind: [Action(CHANCE, kind, (e.index,), f"Event: {e.name}") for e in events]
+            for kind in ("draw_event", "top_event")
+        }
+        self.suits = [c.suit for c in actions]
+        # An ally's effect block by name (the first card of that name, as the rules read it).
+        self.ally_blocks: dict[str, dict[str, Any]] = {}
+        for ally in self.cards.allies:
+            self.ally_blocks.setdefault(ally.name, ally.effect)
+        # Caches filled while playing: complete allies by the cards held, and labelled
+        # actions that depend on a little of the state (movement choices, finish labels).
+        self.complete_cache: dict[tuple[int, ...], tuple[str, ...]] = {}
+        self.action_cache: dict[tuple[Any, ...], Action] = {}
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
         """Return the effect list (or effect) a frame's reference points to, cached."""

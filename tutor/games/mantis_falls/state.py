@@ -13,11 +13,13 @@ night row, 9-12 the dark row and 13 the End (ruling ``road_grid``).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.game import State
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, TraceEntry, Verdict
+from tutor.games.mantis_falls import gasp_flow
 
 if TYPE_CHECKING:
     from tutor.games.mantis_falls.game import MantisFallsGame
@@ -160,6 +162,9 @@ class MantisFallsState(State):
         # One "event_id:outcome" entry per processed event (prevented / incident / defeated /
         # undefeated), so bulk simulation can count event outcomes with tracing off.
         self.event_log: list[str] = []
+        # Beside each event_log entry: (the turn player's position when the event was
+        # processed, wounds its effects dealt to players), for the same simulations.
+        self.event_stats: list[tuple[int, int]] = []
 
     # ======================================================================
     # Copying and serialising
@@ -176,6 +181,7 @@ class MantisFallsState(State):
         d["stack"] = src["stack"][:]
         d["trace"] = src["trace"][:]
         d["event_log"] = src["event_log"][:]
+        d["event_stats"] = src["event_stats"][:]
         d["rng"] = self.rng.copy()
         return new
 
@@ -195,6 +201,7 @@ class MantisFallsState(State):
         data["stack"] = [list(f) for f in self.stack]
         data["trace"] = [e.to_dict() for e in self.trace]
         data["event_log"] = list(self.event_log)
+        data["event_stats"] = [list(x) for x in self.event_stats]
         return data
 
     @classmethod
@@ -210,6 +217,7 @@ class MantisFallsState(State):
         state.stack = [_tuplify(f) for f in data["stack"]]
         state.trace = [TraceEntry.from_dict(e) for e in data["trace"]]
         state.event_log = [str(x) for x in data.get("event_log", [])]
+        state.event_stats = [(int(a), int(b)) for a, b in data.get("event_stats", [])]
         return state
 
     def __eq__(self, other: object) -> bool:
@@ -274,6 +282,8 @@ class MantisFallsState(State):
         return -1
 
     def hand_size(self, p: int) -> int:
+        if not self.conditions[p] and not self.allies[p]:
+            return HAND_SIZE
         size = HAND_SIZE
         for block in self._lasting_blocks(p):
             size = max(size, int((block.get("passive") or {}).get("hand_size", HAND_SIZE)))
@@ -281,24 +291,36 @@ class MantisFallsState(State):
 
     def complete_allies(self, p: int) -> list[str]:
         """Names of the complete allies of player ``p`` (topic 14)."""
-        counts: dict[str, int] = {}
-        req: dict[str, int] = {}
-        for a in self.allies[p]:
-            card = self.cards.allies[a]
-            counts[card.name] = counts.get(card.name, 0) + 1
-            req[card.name] = card.requirement
-        return sorted(n for n, k in counts.items() if k >= req[n])
+        return list(self._complete(p))
+
+    def _complete(self, p: int) -> tuple[str, ...]:
+        # Cached on the game by the ally cards held (speed: every any-time window asks).
+        allies = self.allies[p]
+        if not allies:
+            return ()
+        key = tuple(allies)
+        got = self.game.complete_cache.get(key)
+        if got is None:
+            counts: dict[str, int] = {}
+            req: dict[str, int] = {}
+            for a in allies:
+                card = self.cards.allies[a]
+                counts[card.name] = counts.get(card.name, 0) + 1
+                req[card.name] = card.requirement
+            got = tuple(sorted(n for n, k in counts.items() if k >= req[n]))
+            self.game.complete_cache[key] = got
+        return got
 
     def _ally_block(self, name: str) -> dict[str, Any]:
-        for card in self.cards.allies:
-            if card.name == name:
-                return card.effect
-        return {}
+        return self.game.ally_blocks.get(name, {})
 
     def _lasting_blocks(self, p: int) -> list[dict[str, Any]]:
-        blocks = [self.cards.actions[c].condition or {} for c in self.conditions[p]]
+        conditions = self.conditions[p]
+        if not conditions and not self.allies[p]:
+            return []
+        blocks = [self.cards.actions[c].condition or {} for c in conditions]
         if self.allies[p]:
-            blocks += [self._ally_block(n) for n in self.complete_allies(p)]
+            blocks += [self._ally_block(n) for n in self._complete(p)]
         return blocks
 
     def _passive(self, p: int, key: str) -> int:
@@ -377,7 +399,11 @@ class MantisFallsState(State):
                 elif top[0] == "mainplay" and top[2] == "choose":
                     self._legal = self._main_play_choices(top[1])
                 else:
-                    acts = sorted(getattr(self, "_acts_" + top[0])(top), key=_order)
+                    acts = _ACTS[top[0]](self, top)  # a fresh list
+                    if len(acts) < 2:
+                        self._legal = acts
+                        return acts
+                    acts.sort(key=_order)
                     # Copies of a card (two Bullets) give equal choices: offer one of them.
                     seen: set[tuple[str, str]] = set()
                     self._legal = []
@@ -392,7 +418,7 @@ class MantisFallsState(State):
         self.steps += 1
         self._legal = None
         top = self.stack[-1]
-        getattr(self, "_do_" + top[0])(top, action)
+        _DO[top[0]](self, top, action)
         self._run()
 
     def outcome(self) -> dict[str, Any] | None:
@@ -408,6 +434,7 @@ class MantisFallsState(State):
     # ======================================================================
     def _run(self) -> None:
         stack = self.stack
+        steps = _STEPS
         while stack:
             top = stack[-1]
             kind = top[0]
@@ -417,7 +444,7 @@ class MantisFallsState(State):
                 continue
             if kind in CHANCE_FRAMES:
                 return
-            getattr(self, "_f_" + kind)(top)
+            steps[kind](self, top)
 
     def _push(self, *frame: Any) -> None:
         self.stack.append(frame)
@@ -442,10 +469,9 @@ class MantisFallsState(State):
     )
 
     def _f_turn(self, top: tuple[Any, ...]) -> None:
-        step = top[1]
-        nxt = self.TURN_STEPS[(self.TURN_STEPS.index(step) + 1) % len(self.TURN_STEPS)]
-        self.stack[-1] = ("turn", nxt)
-        getattr(self, "_turn_" + step)()
+        frame, turn_step = _TURN_NEXT[top[1]]
+        self.stack[-1] = frame
+        turn_step(self)
 
     def _turn_start(self) -> None:
         n = self.game.num_players
@@ -572,11 +598,12 @@ class MantisFallsState(State):
                     f"{self.name(p)}: return face-down cards of your suspended action play "
                     "to your hand for the Last Gasp?"
                 ),
-                "mf.17.4",
+                gasp_flow.LAST_GASP.rule("return_cards"),
             )
         if kind == "gasp_play":
             p = top[1]
-            return p, f"{self.name(p)}: build your Last Gasp play (one suit).", "mf.17.3"
+            prompt = f"{self.name(p)}: build your Last Gasp play (one suit)."
+            return p, prompt, gasp_flow.LAST_GASP.rule("gasp_play")
         if kind == "window":
             p = top[2][0]
             return p, f"{self.name(p)}: use an any-time effect, or pass.", "mf.13.3"
@@ -606,21 +633,24 @@ class MantisFallsState(State):
         acts: list[Action] = []
         if mode == "choose":
             return self._main_play_choices(p)
+        game = self.game
         if mode == "play":
-            suit = self.cards.actions[self.plays[p][0]].suit
-            for c in hand:
-                if self.cards.actions[c].suit == suit:
-                    acts.append(
-                        Action(p, "play", (c,), f"Add {self.card_label(c)} to the action play")
-                    )
+            suits = game.suits
+            suit = suits[self.plays[p][0]]
+            table = game.add_to_play[p]
+            acts = [table[c] for c in hand if suits[c] == suit]
             k = len(self.plays[p])
-            acts.append(
-                Action(p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})")
-            )
+            key = ("finish_play", p, k)
+            finish = game.action_cache.get(key)
+            if finish is None:
+                finish = game.action_cache[key] = Action(
+                    p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})"
+                )
+            acts.append(finish)
         else:
-            for c in hand:
-                acts.append(Action(p, "discard", (c,), f"Also discard {self.card_label(c)}"))
-            acts.append(Action(p, "finish", (), "Stop discarding"))
+            table = game.discard_more[p]
+            acts = [table[c] for c in hand]
+            acts.append(game.stop_discarding[p])
         return acts
 
     def _do_mainplay(self, top: tuple[Any, ...], action: Action) -> None:
@@ -711,7 +741,7 @@ class MantisFallsState(State):
     # ---- any-time windows (topic 13) -------------------------------------------
     def anytime_options(self, p: int) -> list[Action]:
         """Any-time effects player ``p`` could use now, with what they would pay."""
-        if self.dead[p] or not self.stack:
+        if self.dead[p] or not self.stack or not (self.conditions[p] or self.allies[p]):
             return []
         acts: list[Action] = []
         for c in self.conditions[p]:
@@ -719,7 +749,7 @@ class MantisFallsState(State):
             if block:
                 acts += self._anytime_acts(p, "cond", c, self.card_name(c), block)
         if self.allies[p]:
-            for name in self.complete_allies(p):
+            for name in self._complete(p):
                 block = self._ally_block(name).get("anytime")
                 if block:
                     first = min(a for a in self.allies[p] if self.cards.allies[a].name == name)
@@ -835,7 +865,7 @@ class MantisFallsState(State):
             return (
                 p,
                 f"{who}: several players must make a Last Gasp; choose who goes first.",
-                "mf.19.3",
+                gasp_flow.LAST_GASP.rule("order"),
             )
         prompts = {
             "wound_target": ("choose who receives the wounds.", "mf.12.2"),
@@ -852,11 +882,11 @@ class MantisFallsState(State):
         return p, f"{who}: {text}", rule
 
     def _acts_pick(self, top: tuple[Any, ...]) -> list[Action]:
-        return getattr(self, "_pick_acts_" + top[2])(top[1], top[3])
+        return _PICK_ACTS[top[2]](self, top[1], top[3])
 
     def _do_pick(self, top: tuple[Any, ...], action: Action) -> None:
         self.stack.pop()
-        getattr(self, "_pick_do_" + top[2])(top[1], top[3], action)
+        _PICK_DO[top[2]](self, top[1], top[3], action)
 
     # ---- expending Conserved Energy (topic 15) ----
     def _pick_acts_expend(self, ctx: Any, args: Any) -> list[Action]:
@@ -899,15 +929,22 @@ class MantisFallsState(State):
         else:
             options = list(range(0, min(reach, room) + 1))
         acts = []
+        cache = self.game.action_cache
         for d in sorted(set(options)):
-            if d == 0:
-                label = f"{self.name(mover)} stays on {self._pos_name(self.pos[mover])}"
-            else:
-                label = (
-                    f"{self.name(mover)} moves {d} road{'s' * (d > 1)} to "
-                    f"{self._pos_name(self.pos[mover] + d)}"
-                )
-            acts.append(Action(chooser, "move", (d,), label))
+            q = self.pos[mover] + d
+            # The label names the road reached, or only its region while it is face down.
+            key = ("move", chooser, mover, d, self.road_at[q], q in (START, END) or self.face_up[q])
+            action = cache.get(key)
+            if action is None:
+                if d == 0:
+                    label = f"{self.name(mover)} stays on {self._pos_name(self.pos[mover])}"
+                else:
+                    label = (
+                        f"{self.name(mover)} moves {d} road{'s' * (d > 1)} to "
+                        f"{self._pos_name(self.pos[mover] + d)}"
+                    )
+                action = cache[key] = Action(chooser, "move", (d,), label)
+            acts.append(action)
         return acts
 
     def _pick_do_move(self, ctx: Any, args: Any, action: Action) -> None:
@@ -1102,11 +1139,10 @@ class MantisFallsState(State):
     # ---- drawing (topics 8 VI, 15, 19) ----
     def _f_draw_phase(self, top: tuple[Any, ...]) -> None:
         i = top[1]
-        order = self._both()
-        if i >= len(order):
+        if i >= 2:  # both players, the turn player first
             self.stack.pop()
             return
-        p = order[i]
+        p = self.turn_player if i == 0 else self.other(self.turn_player)
         if len(self.hands[p]) < self.hand_size(p) and self._can_draw():
             self._draw_one(p, "mf.8.11")
         else:
@@ -1173,14 +1209,20 @@ class MantisFallsState(State):
     def _pick_acts_draw_source(self, ctx: Any, args: Any) -> list[Action]:
         p = args[0]
         acts = []
+        cache = self.game.action_cache
         if self.action_top or self.action_pile or self.action_discard:
-            acts.append(Action(p, "draw_pile", (), "Draw from the action draw pile"))
-        for c in sorted(set(self.conserved)):
-            acts.append(
-                Action(
-                    p, "draw_conserved", (c,), f"Take {self.card_label(c)} from Conserved Energy"
+            action = cache.get(("draw_pile", p))
+            if action is None:
+                action = cache["draw_pile", p] = Action(
+                    p, "draw_pile", (), "Draw from the action draw pile"
                 )
-            )
+            acts.append(action)
+        for c in sorted(set(self.conserved)):
+            action = cache.get(("draw_conserved", p, c))
+            if action is None:
+                label = f"Take {self.card_label(c)} from Conserved Energy"
+                action = cache["draw_conserved", p, c] = Action(p, "draw_conserved", (c,), label)
+            acts.append(action)
         return acts
 
     def _pick_do_draw_source(self, ctx: Any, args: Any, action: Action) -> None:
@@ -1319,7 +1361,7 @@ class MantisFallsState(State):
         if self.tracing and self.gasp_due and self.in_gasp < 0:
             names = " and ".join(self.name(q) for q in self.gasp_due)
             self._log(
-                "mf.17.1",
+                gasp_flow.LAST_GASP.rule("finish_card"),
                 f"The card that brought {names} to maximum wounds is now fully "
                 "processed, so the Last Gasp can begin.",
             )
@@ -1336,6 +1378,7 @@ class MantisFallsState(State):
         hidden = not self.event_visible_to_all()
         vis = (p,) if hidden else None
         ctx = (p, "event", e, 0, False)
+        self.event_stats.append((self.pos[p], 0))
         if self.tracing:
             self._log(
                 "mf.11.1",
@@ -1446,7 +1489,7 @@ class MantisFallsState(State):
                     )
             if not ok:
                 return
-        getattr(self, "_e_" + eff["do"])(ctx, eff, ref + (i,))
+        _EFFECTS[eff["do"]](self, ctx, eff, ref + (i,))
 
     def _source_name(self, ctx: tuple[Any, ...]) -> str:
         src, idx = ctx[1], ctx[2]
@@ -1648,8 +1691,11 @@ class MantisFallsState(State):
         cap = self.max_wounds[q]
         after = min(cap, before + amount)
         self.wounds[q] = after
+        if ctx[1] == "event" and self.event_stats:
+            where, dealt = self.event_stats[-1]
+            self.event_stats[-1] = (where, dealt + after - before)
         if ctx[4] and q != ctx[0]:
-            rule = "mf.17.8"  # a Last Gasp card hurting another player
+            rule = gasp_flow.LAST_GASP.rule("hurt_other")  # a Last Gasp card hurting another player
         if self.tracing:
             got = f"{after - before} wound{'s' * (after - before != 1)}"
             text = f"{self.name(q)} receives {got} ({self._source_name(ctx)}): {after}/{cap}."
@@ -1674,15 +1720,16 @@ class MantisFallsState(State):
         if after >= cap and before < cap and q != self.in_gasp and q not in self.gasp_due:
             self.gasp_due.append(q)
             if self.tracing:
+                flow = gasp_flow.LAST_GASP
                 self._log(
-                    "mf.16.3",
+                    flow.rule("reach_max"),
                     f"{self.name(q)} is at maximum wounds: not dead yet — a Last "
                     "Gasp follows once the current card is fully processed.",
                     q,
                 )
-                if self.in_gasp >= 0:
+                if flow.after("inside_gasp", self.in_gasp >= 0) == "wait_gasp":
                     self._log(
-                        "mf.17.2",
+                        flow.rule("wait_gasp"),
                         f"The wounds came from {self.name(self.in_gasp)}'s Last "
                         f"Gasp: {self.name(self.in_gasp)} finishes that whole Last Gasp "
                         f"before {self.name(q)} makes theirs.",
@@ -2110,10 +2157,12 @@ class MantisFallsState(State):
         if self.in_gasp >= 0 or not self.stack:
             return  # mf.17.2: a Last Gasp in progress finishes first.
         due = self.gasp_due
-        if len(due) > 1:
-            self._push("pick", (self.turn_player, "gasp", -1, 0, False), "gasp_order", tuple(due))
-        elif due:
-            self._push("gasp", due.pop(0), "start")
+        if due:
+            if gasp_flow.LAST_GASP.after("several_due", len(due) > 1) == "order":
+                ctx = (self.turn_player, "gasp", -1, 0, False)
+                self._push("pick", ctx, "gasp_order", tuple(due))
+            else:
+                self._push("gasp", due.pop(0), "start")
         elif any(self.dead):
             self._finish("death")
 
@@ -2128,7 +2177,7 @@ class MantisFallsState(State):
         self.gasp_due.remove(q)
         if self.tracing:
             self._log(
-                "mf.19.3",
+                gasp_flow.LAST_GASP.rule("order"),
                 f"{self.name(ctx[0])}, the turn player, decides that {self.name(q)} "
                 "makes a Last Gasp first.",
                 ctx[0],
@@ -2137,7 +2186,10 @@ class MantisFallsState(State):
         self._push("gasp", q, "start")
 
     def _f_gasp(self, top: tuple[Any, ...]) -> None:
+        # Stages: start = begin (then face_down), reveal = cards_left, window = the any-time
+        # window after each card, end = marker; the table says where each test leads.
         _, p, stage = top
+        flow = gasp_flow.LAST_GASP
         if stage == "start":
             self.in_gasp = p
             self.gasp_play = []
@@ -2145,16 +2197,17 @@ class MantisFallsState(State):
             self.gasp_kept = 0
             if self.tracing:
                 self._log(
-                    "mf.17.3",
+                    flow.rule("begin"),
                     f"{self.name(p)} makes a Last Gasp play: everything else is suspended.",
                     p,
                 )
             self.stack[-1] = ("gasp", p, "reveal")
             self._push("gasp_play", p)
-            if self.revealed[p] < len(self.plays[p]):
+            face_down = self.revealed[p] < len(self.plays[p])
+            if flow.after("face_down", face_down) == "return_cards":
                 self._push("gasp_return", p)
         elif stage == "reveal":
-            if self.gasp_revealed >= len(self.gasp_play):
+            if flow.after("cards_left", self.gasp_revealed < len(self.gasp_play)) == "marker":
                 self.stack[-1] = ("gasp", p, "end")
                 return
             self.stack[-1] = ("gasp", p, "window")
@@ -2163,7 +2216,7 @@ class MantisFallsState(State):
             k = self.gasp_revealed + self.gasp_kept - 1
             if self.tracing:
                 self._log(
-                    "mf.17.3",
+                    flow.rule("process"),
                     f"{self.name(p)} reveals Last Gasp card {k + 1}: {self.card_label(c)}.",
                     p,
                 )
@@ -2196,7 +2249,7 @@ class MantisFallsState(State):
         self.hands[p].append(c)
         if self.tracing:
             self._log(
-                "mf.17.4",
+                gasp_flow.LAST_GASP.rule("return_cards"),
                 f"{self.name(p)} returns {self.card_label(c)} from the suspended "
                 "action play to their hand for the Last Gasp.",
                 p,
@@ -2237,7 +2290,7 @@ class MantisFallsState(State):
             if self.tracing:
                 k = len(self.gasp_play)
                 self._log(
-                    "mf.17.3",
+                    gasp_flow.LAST_GASP.rule("gasp_play"),
                     f"{self.name(p)}'s Last Gasp play has {k} card{'s' * (k != 1)}"
                     "; they are revealed and processed in sequence.",
                     p,
@@ -2249,7 +2302,7 @@ class MantisFallsState(State):
         self.gasp_play.append(c)
         if self.tracing:
             self._log(
-                "mf.17.3",
+                gasp_flow.LAST_GASP.rule("gasp_play"),
                 f"{self.name(p)} puts {self.card_label(c)} face down in the Last Gasp play.",
                 p,
                 "action",
@@ -2266,15 +2319,17 @@ class MantisFallsState(State):
         before = self.gasps[p]
         self.gasps[p] += 1
         self.in_gasp = -1
+        flow = gasp_flow.LAST_GASP
         if self.tracing:
             self._log(
-                "mf.16.4",
+                flow.rule("marker"),
                 f"{self.name(p)}'s Last Gasp play is over: the gasp marker moves to "
                 f"{self.gasps[p]}.",
                 p,
                 changes=(("gasps", before, self.gasps[p]),),
             )
-        if self.wounds[p] < self.max_wounds[p] and self.gasps[p] < MAX_GASPS:
+        alive = self.wounds[p] < self.max_wounds[p] and self.gasps[p] < MAX_GASPS
+        if flow.after("alive", alive) == "survive":
             if self.tracing:
                 # After another player's death (mf.17.7) nothing resumes: the game ends.
                 then = (
@@ -2283,7 +2338,7 @@ class MantisFallsState(State):
                     else ": play resumes where it was suspended"
                 )
                 self._log(
-                    "mf.17.5",
+                    flow.rule("survive"),
                     f"{self.name(p)} survives the Last Gasp ({self.wounds[p]}/"
                     f"{self.max_wounds[p]} wounds, gasp marker {self.gasps[p]}){then}.",
                     p,
@@ -2297,19 +2352,22 @@ class MantisFallsState(State):
                     else "they are still at maximum wounds"
                 )
                 self._log(
-                    "mf.18.1",
+                    flow.rule("dead"),
                     f"{self.name(p)} is dead: {why}.",
                     p,
                     changes=(("dead", False, True),),
                 )
-                if self.gasp_due:
+                if flow.after("other_due", bool(self.gasp_due)) == "other_final":
                     self._log(
-                        "mf.17.7",
+                        flow.rule("other_final"),
                         f"{self.name(self.gasp_due[0])} is also at maximum wounds "
                         "and makes a Last Gasp before the game ends.",
                     )
                 else:
-                    self._log("mf.17.6", "No other player is at maximum wounds: the game ends now.")
+                    self._log(
+                        flow.rule("game_ends"),
+                        "No other player is at maximum wounds: the game ends now.",
+                    )
         self._resolve_gasps()
 
     # ======================================================================
@@ -2323,32 +2381,20 @@ class MantisFallsState(State):
             pool = self.action_pile
             counts = _counts(pool)
             n = len(pool)
-            return [
-                (Action(CHANCE, "draw_card", (c,), f"Draw {self.card_label(c)}"), k / n)
-                for c, k in counts
-            ]
+            table = self.game.chance_draw
+            return [(table[c], k / n) for c, k in counts]
         if what in ("event_draw", "peek"):
             pool = self.event_pile
             counts = _counts(pool)
             n = len(pool)
-            kind = "draw_event" if what == "event_draw" else "top_event"
-            return [
-                (Action(CHANCE, kind, (e,), f"Event: {self.cards.events[e].name}"), k / n)
-                for e, k in counts
-            ]
+            table = self.game.chance_event["draw_event" if what == "event_draw" else "top_event"]
+            return [(table[e], k / n) for e, k in counts]
         if what == "discard":
             q = args[0]
             counts = _counts(self.hands[q])
             n = len(self.hands[q])
-            return [
-                (
-                    Action(
-                        CHANCE, "random_discard", (c,), f"Discard {self.card_label(c)} at random"
-                    ),
-                    k / n,
-                )
-                for c, k in counts
-            ]
+            table = self.game.chance_discard
+            return [(table[c], k / n) for c, k in counts]
         return []
 
     def sample_chance(self, rng: Rng | None = None) -> Action:
@@ -2358,15 +2404,12 @@ class MantisFallsState(State):
         _, what, args = self.stack[-1]
         r = rng or self.rng
         if what == "action_draw":
-            c = self.action_pile[r.below(len(self.action_pile))]
-            return Action(CHANCE, "draw_card", (c,), f"Draw {self.card_label(c)}")
+            return self.game.chance_draw[self.action_pile[r.below(len(self.action_pile))]]
         if what == "discard":
             hand = self.hands[args[0]]
-            c = hand[r.below(len(hand))]
-            return Action(CHANCE, "random_discard", (c,), f"Discard {self.card_label(c)} at random")
+            return self.game.chance_discard[hand[r.below(len(hand))]]
         e = self.event_pile[r.below(len(self.event_pile))]
-        kind = "draw_event" if what == "event_draw" else "top_event"
-        return Action(CHANCE, kind, (e,), f"Event: {self.cards.events[e].name}")
+        return self.game.chance_event["draw_event" if what == "event_draw" else "top_event"][e]
 
     def _do_chance(self, top: tuple[Any, ...], action: Action) -> None:
         _, what, args = top
@@ -2791,6 +2834,30 @@ class MantisFallsState(State):
         return [(a, self.check(a)) for a in out]
 
 
+# Dispatch tables, built once from the methods' names (the hot path of bulk simulation
+# looks these up instead of building method names with getattr at every step).
+def _methods(prefix: str) -> dict[str, Any]:
+    return {
+        name[len(prefix) :]: fn
+        for name, fn in vars(MantisFallsState).items()
+        if name.startswith(prefix) and callable(fn)
+    }
+
+
+_STEPS = _methods("_f_")
+_ACTS = _methods("_acts_")
+_DO = _methods("_do_")
+_PICK_ACTS = _methods("_pick_acts_")
+_PICK_DO = _methods("_pick_do_")
+_EFFECTS = _methods("_e_")
+_TURN_NEXT = {
+    step: (
+        ("turn", MantisFallsState.TURN_STEPS[(i + 1) % len(MantisFallsState.TURN_STEPS)]),
+        getattr(MantisFallsState, "_turn_" + step),
+    )
+    for i, step in enumerate(MantisFallsState.TURN_STEPS)
+}
+
 _CARD_KINDS = frozenset(
     {
         "play",
@@ -2807,8 +2874,8 @@ _CARD_KINDS = frozenset(
 )
 
 
-def _order(action: Action) -> tuple[Any, ...]:
-    return (action.player, action.kind, action.args)
+# Legal actions sort by (player, kind, args); attrgetter builds that key in C (speed).
+_order = attrgetter("player", "kind", "args")
 
 
 def _counts(pool: list[int]) -> list[tuple[int, int]]:
