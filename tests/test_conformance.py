@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -365,15 +366,26 @@ def hidden_text_leaks(state: State, view: dict[str, Any], player: int) -> list[s
     """Private trace texts that ``player`` may not read but that they are shown.
 
     Checks ``trace_for(player)`` and, when the view carries the trace, the view's copy.
+    Lines are counted, not just looked up: the same sentence can be public once and
+    private another time (Take Cover preventing a seen event, then an unseen one), so a
+    private line only counts as leaked when the player is shown it more often than the
+    entries they may read carry it.
     """
-    shown = set(state.trace_for(player)) | set(view.get("trace", []))
-    leaks = []
+    allowed: Counter[str] = Counter()
     for entry in state.trace:
-        hidden = entry.visible_to is not None and player not in entry.visible_to
-        if hidden and entry.text != entry.public_text:
-            line = f"[{entry.rule}] {entry.text}"
-            if line in shown:
-                leaks.append(line)
+        if entry.visible_to is None or player in entry.visible_to:
+            allowed[f"[{entry.rule}] {entry.text}"] += 1
+        elif entry.public_text:
+            allowed[f"[{entry.public_rule or entry.rule}] {entry.public_text}"] += 1
+    leaks: list[str] = []
+    for shown in (state.trace_for(player), view.get("trace", [])):
+        extra = Counter(shown) - allowed
+        for entry in state.trace:
+            hidden = entry.visible_to is not None and player not in entry.visible_to
+            if hidden and entry.text != entry.public_text:
+                line = f"[{entry.rule}] {entry.text}"
+                if extra[line] > 0 and line not in leaks:
+                    leaks.append(line)
     return leaks
 
 

@@ -14,6 +14,7 @@ Subcommands::
     tutor tree FILE [--depth D] [--player N] [--max-nodes M] [--json]
     tutor rules GAME [--coverage] [--json]
     tutor whatif FILE [--json] [--player N]
+    tutor whatif FILE --simulate N [--bots B1,B2] [--seed S] [--processes P] [--json]
 """
 
 from __future__ import annotations
@@ -508,14 +509,153 @@ def write_view(view: dict[str, Any], legal: list[str], out: TextIO) -> None:
         out.write(f"  {i}. {label}\n")
 
 
+def whatif_odds(
+    file: str,
+    games: int,
+    bots: Sequence[str] | None = None,
+    seed: int = 0,
+    processes: int | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Play ``games`` games on from a scenario's position and return the outcome odds.
+
+    Every game starts from a copy of the scenario's state (the omniscient position:
+    the hands, roles and decks as the scenario dealt them); only chance and the bots'
+    choices differ from game to game.
+
+    Args:
+        file: the scenario YAML file.
+        games: how many games (at least 1).
+        bots: one bot name per player (default: ``random`` for every player).
+        seed: the run's seed (game ``i`` uses ``derive_seed(seed, i)``).
+        processes: worker processes (default: all cores).
+        progress: show a progress bar.
+
+    Returns:
+        A JSON-ready dict: ``scenario, games, bots, seed``, ``players`` (each player's
+        name, role and win rate with a 95% Wilson interval), ``tie``, ``escape``,
+        ``death`` and ``unfinished`` rates, ``outcomes`` (games per category) and
+        ``summary`` (:func:`tutor.analysis.simulate.summarise`).
+
+    Raises:
+        OptionError: for a bad number of games, wrong number of bots or unknown bot.
+        TutorError: if the scenario file cannot be loaded.
+    """
+    from tutor.analysis.policies import policies_for
+    from tutor.analysis.simulate import GAME_OUTCOMES, game_outcome, summarise, wilson_interval
+    from tutor.analysis.simulate import simulate as run_games
+    from tutor.core.scenario import load_scenario
+
+    if games < 1:
+        raise OptionError(f"--simulate needs at least 1 game, got {games}")
+    state = load_scenario(file).state
+    game = state.game
+    names = [p.get("name", f"Player {i}") for i, p in enumerate(state.view(None)["players"])]
+    chosen = list(bots) if bots else ["random"] * game.num_players
+    known = policies_for(game.name)
+    unknown = [b for b in chosen if b not in known]
+    if unknown:
+        raise OptionError(f"unknown bot {unknown[0]!r}; available: {', '.join(sorted(known))}")
+    try:
+        rows = run_games(
+            game.name,
+            games=games,
+            seed=seed,
+            policies=tuple(chosen),
+            options=dict(game.options),
+            start=state,
+            processes=processes,
+            progress=progress,
+        )
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+
+    def rate(count: int, of: int) -> dict[str, Any]:
+        low, high = wilson_interval(count, of)
+        return {
+            "count": count,
+            "of": of,
+            "rate": count / of if of else 0.0,
+            "low": low,
+            "high": high,
+        }
+
+    done = [r for r in rows if r["end"] not in ("unfinished", "cut")]
+    roles = list(getattr(state, "roles", []) or [None] * game.num_players)
+    outcomes = dict.fromkeys(GAME_OUTCOMES, 0)
+    for r in rows:
+        outcomes[game_outcome(r)] += 1
+    return {
+        "scenario": str(file),
+        "game": game.name,
+        "games": games,
+        "bots": chosen,
+        "seed": seed,
+        "players": [
+            {
+                "player": p,
+                "name": names[p],
+                "role": roles[p],
+                "wins": rate(sum(p in r["winners"] for r in done), len(done)),
+            }
+            for p in range(game.num_players)
+        ],
+        "tie": rate(sum(r["tie"] for r in done), len(done)),
+        "escape": rate(sum(r["end"] == "escape" for r in done), len(done)),
+        "death": rate(sum(r["end"] == "death" for r in done), len(done)),
+        "unfinished": len(rows) - len(done),
+        "outcomes": outcomes,
+        "summary": summarise(rows),
+    }
+
+
+def cmd_whatif_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """``whatif FILE --simulate N``: outcome odds from the scenario's position.
+
+    Raises:
+        TutorError: for a broken scenario file, a bad number of games or an unknown bot.
+    """
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else None
+    progress = args.simulate >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
+    start = time.perf_counter()
+    report = whatif_odds(args.file, args.simulate, bots, args.seed, args.processes, progress)
+    report["seconds"] = round(time.perf_counter() - start, 3)
+    if args.json:
+        out.write(json.dumps(report, indent=2) + "\n")
+        return EXIT_OK
+    out.write(
+        f"Scenario {args.file}: {report['games']} games from this position, bots "
+        f"{', '.join(report['bots'])}, seed {report['seed']}\n"
+    )
+
+    def pct(r: dict[str, Any]) -> str:
+        return (
+            f"{100 * r['rate']:.1f}% ({r['count']}/{r['of']}; 95% CI "
+            f"{100 * r['low']:.1f}-{100 * r['high']:.1f}%)"
+        )
+
+    for p in report["players"]:
+        role = f" ({p['role']})" if p["role"] else ""
+        out.write(f"  {p['name']}{role} wins: {pct(p['wins'])}\n")
+    for key in ("tie", "escape", "death"):
+        out.write(f"  {key}: {pct(report[key])}\n")
+    if report["unfinished"]:
+        out.write(f"  unfinished: {report['unfinished']} games\n")
+    return EXIT_OK
+
+
 def cmd_whatif(args: argparse.Namespace, out: TextIO) -> int:
     """Run a scenario file and print the view, legal actions and trace.
+
+    With ``--simulate N``, play N games on from the position and print the odds.
 
     Raises:
         TutorError: for a missing or broken scenario file, or a bad ``--player``.
     """
     from tutor.core.scenario import load_scenario
 
+    if args.simulate is not None:
+        return cmd_whatif_simulate(args, out)
     session = load_scenario(args.file)
     state = session.state
     _check_player(state.game, args.player)
@@ -608,6 +748,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print view, trace and legal actions")
     p.add_argument(
         "--player", type=int, default=None, metavar="N", help="show only what player N may see"
+    )
+    p.add_argument(
+        "--simulate",
+        type=int,
+        default=None,
+        metavar="N",
+        help="play N games on from the scenario's position and print the outcome odds",
+    )
+    p.add_argument(
+        "--bots",
+        default=None,
+        metavar="B1,B2",
+        help="with --simulate: one bot per player (default: random for everyone)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="with --simulate: the run's seed")
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        metavar="P",
+        help="with --simulate: worker processes (default: all cores; 1: no workers)",
     )
     p.set_defaults(func=cmd_whatif)
     return parser

@@ -99,15 +99,15 @@ def test_a_chance_outcome_picked_by_hand_cannot_become_a_play() -> None:
     session = Session(game.new_state(seed=7), auto_chance=False)
     with pytest.raises(ScenarioError, match="play"):
         scenario_from_session(session, {}, 7)
-    # Jill moves onto Bellweather Boulevard's ambush and the learner picks the discard.
-    session = Session(game.new_state(seed=7))
+    # Jill moves onto Cannery Row's ambush and the learner picks the discard.
+    session = Session(game.new_state(seed=1))
     session.auto_chance = False
-    session.play("Jill moves 1 road to Bellweather Boulevard")
+    session.play("Jill moves 1 road to Cannery Row")
     session.auto_chance = True
-    session.play("Discard Bribe (Royal) at random")
+    session.play("Discard Misdirection (Lilac) at random")
     with pytest.raises(ScenarioError) as info:
-        scenario_from_session(session, {}, 7)
-    assert info.value.where == "play[1]" and "Discard Bribe" in info.value.problem
+        scenario_from_session(session, {}, 1)
+    assert info.value.where == "play[1]" and "Discard Misdirection" in info.value.problem
 
 
 def test_unknown_keys_and_unwritable_paths_are_refused(tmp_path: Path) -> None:

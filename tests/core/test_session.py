@@ -411,7 +411,7 @@ def test_the_gun_defeats_the_street_thug() -> None:
     assert any(
         "2 wounds this turn against health 2: defeated" in e.text for e in state.trace[start:]
     )
-    # Passing instead: the thug is not defeated and hits for Maple Avenue's green 1.
+    # Passing instead: the thug is not defeated and hits for Foster Lane's green 1.
     hit.play("Pass (use nothing now)")
     assert hit.state.wounds[JACK] == 1
     assert any("not defeated" in e.text for e in hit.state.trace[start:])

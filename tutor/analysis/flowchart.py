@@ -108,7 +108,8 @@ def procedure_graph(table: Any, rulebook: Any = None, game_name: str = "") -> nx
         A DiGraph whose nodes are step ids, in the table's order, carrying ``kind``,
         ``rule``, ``label``, ``entry``, ``repeats``, ``order`` and, with a rulebook,
         ``title``, ``citation`` and ``summary``; edges carry ``label``, ``when``
-        (True/False out of a test, else None) and ``back`` (the arrow goes back up the
+        (True/False out of a test, else None, and None with the label "either answer"
+        when both answers of a test lead to one step) and ``back`` (the arrow goes back up the
         reading order, closing a loop).  ``graph.graph`` holds ``name``, ``title``,
         ``game`` and ``start``.
     """
@@ -133,6 +134,9 @@ def procedure_graph(table: Any, rulebook: Any = None, game_name: str = "") -> nx
             )
         graph.add_node(step.id, **attrs)
     for link in table.links:
+        if graph.has_edge(link.source, link.target):  # both answers of a test lead here
+            graph.edges[link.source, link.target].update(label="either answer", when=None)
+            continue
         graph.add_edge(
             link.source,
             link.target,

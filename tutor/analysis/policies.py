@@ -835,6 +835,109 @@ class HeuristicPlayer(Policy):
 
 
 # ======================================================================================
+# Monte-Carlo lookahead (any game with a determinize hook)
+# ======================================================================================
+
+
+class MonteCarloPolicy(Policy):
+    """Try every choice in sampled worlds and keep the one with the best mean result.
+
+    For each decision the bot samples ``rollouts`` worlds with
+    ``state.game.determinize(state, me, rng)``: copies of the position in which
+    everything it cannot see (the other hand and role, the decks, face-down cards) is
+    dealt again consistently with its own view.  In every world it makes each legal
+    choice in turn and plays on with random moves (the same random numbers for every
+    choice, so choices are compared on equal terms) until the game ends or ``horizon``
+    more turns are over; then it scores the result from its own seat: the game's
+    ``returns()`` at the end, the game's heuristic evaluation at the cut (see
+    :func:`tutor.analysis.trees.evaluate_state`).  It picks the highest mean.
+
+    It never reads the real state's hidden parts: the worlds come from the game's
+    determinize hook, which depends only on the bot's view and a seed, and choices are
+    matched between worlds by their kind and label (what the player sees).
+
+    The cost grows with ``rollouts`` x legal choices x the rollout length: with the
+    defaults a decision takes a few milliseconds to a few tenths of a second, so keep
+    Monte-Carlo matchups to dozens of games (or start them from a late position).
+
+    Args:
+        rollouts: sampled worlds per decision (each legal choice is played in each).
+        seed: mixed into the per-decision generator, so two bots with different seeds
+            sample different worlds.
+        horizon: turns to play after the current one before scoring with the
+            evaluation (``None``: play every rollout to the end of the game).
+    """
+
+    name = "montecarlo"
+    description = (
+        "Monte-Carlo lookahead: tries each choice in worlds sampled from its own view, "
+        "plays on at random, keeps the best mean."
+    )
+
+    def __init__(self, rollouts: int = 4, seed: int = 0, horizon: int | None = 1) -> None:
+        if rollouts < 1:
+            raise ValueError(f"rollouts must be at least 1, got {rollouts}")
+        if horizon is not None and horizon < 0:
+            raise ValueError(f"horizon must be zero or more (or None), got {horizon}")
+        self.rollouts = rollouts
+        self.seed = seed
+        self.horizon = horizon
+        self._evaluate: Callable[[Any, int], float] | None = None
+
+    def __call__(self, state: Any, legal: Sequence[Action], rng: Rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        scores = self.scores(state, legal, rng)
+        best = max(range(len(legal)), key=lambda i: (scores[i], -i))
+        return legal[best]
+
+    def scores(self, state: Any, legal: Sequence[Action], rng: Rng) -> list[float]:
+        """The mean rollout value of each legal action for the deciding player.
+
+        Raises:
+            NotImplementedError: if the game has no determinize hook.
+        """
+        me = legal[0].player
+        local = Rng(rng.next_u64() ^ (self.seed * 0x9E3779B97F4A7C15))
+        keys = [(a.kind, a.label) for a in legal]
+        totals = [0.0] * len(legal)
+        counts = [0] * len(legal)
+        for _ in range(self.rollouts):
+            world = state.game.determinize(state, me, local)
+            play_seed = local.next_u64()
+            same = {(a.kind, a.label): a for a in world._legal_actions()}
+            for i, key in enumerate(keys):
+                action = same.get(key)
+                if action is None:  # no such choice in this world: it cannot be judged here
+                    continue
+                sim = world.clone()
+                sim._apply(action)
+                totals[i] += self._play_out(sim, me, Rng(play_seed))
+                counts[i] += 1
+        return [t / k if k else float("-inf") for t, k in zip(totals, counts, strict=True)]
+
+    def _play_out(self, sim: Any, me: int, rng: Rng) -> float:
+        last = None if self.horizon is None else sim.turn_number + self.horizon
+        below = rng.below
+        for _ in range(100_000):
+            kind = sim.decision_kind()
+            if kind == "terminal":
+                return float(sim.returns()[me])
+            if last is not None and sim.turn_number > last:
+                break
+            if kind == "chance":
+                sim._apply(sim.sample_chance(rng))
+                continue
+            legal = sim._legal_actions()
+            sim._apply(legal[below(len(legal))])
+        if self._evaluate is None:
+            from tutor.analysis.trees import evaluate_state  # networkx: only when needed
+
+            self._evaluate = evaluate_state
+        return float(self._evaluate(sim, me))
+
+
+# ======================================================================================
 # Registry
 # ======================================================================================
 
@@ -845,6 +948,7 @@ _GAME_POLICIES: dict[str, dict[str, PolicyFactory]] = {
         "heuristic": HeuristicPlayer,
         "heuristic_witness": HeuristicWitness,
         "heuristic_assassin": HeuristicAssassin,
+        "montecarlo": MonteCarloPolicy,
     },
 }
 
@@ -908,6 +1012,7 @@ __all__ = [
     "HeuristicPlayer",
     "HeuristicWitness",
     "MantisFallsHeuristic",
+    "MonteCarloPolicy",
     "Policy",
     "RandomPolicy",
     "describe_policies",

@@ -10,7 +10,7 @@ default, so it behaves the same in Jupyter, Voila and a terminal) and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tutor.analysis.simulate import simulate, summarise
@@ -63,6 +63,27 @@ def compare_bots(
     }
 
 
+def summaries_by(
+    rows: Iterable[Mapping[str, Any]], field: str = "variant"
+) -> dict[str, dict[str, Any]]:
+    """Group rows by a field (``variant`` of a sweep, ``role_setup`` ...) and sum each up.
+
+    Returns:
+        ``{label: summarise(rows of that label)}`` in the order the labels first appear
+        (list values such as ``policies`` are joined with commas), ready for
+        :func:`summary_table` and :func:`tutor.charts.outcome_bar`.
+
+    Raises:
+        KeyError: if a row lacks ``field`` or the fields ``summarise`` reads.
+    """
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for row in rows:
+        key = row[field]
+        label = ",".join(map(str, key)) if isinstance(key, list | tuple) else str(key)
+        groups.setdefault(label, []).append(row)
+    return {label: summarise(group) for label, group in groups.items()}
+
+
 def _share(rate: Mapping[str, Any] | None) -> str:
     if not rate or not rate["of"]:
         return "-"
@@ -113,4 +134,4 @@ def summary_table(summaries: Mapping[str, Mapping[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["compare_bots", "summary_table"]
+__all__ = ["compare_bots", "summaries_by", "summary_table"]

@@ -18,7 +18,7 @@ import inspect
 import math
 import os
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,7 @@ def _mantis_falls_start(state: Any) -> dict[str, Any]:
         "last_gasps": [],
         "first_dead": next((p for p in range(n) if state.dead[p]), None),
         "healing": _card_info(state.cards)[1],
+        "seen": list(state.wounds),
     }
 
 
@@ -91,6 +92,10 @@ def _mantis_falls_watch(state: Any, info: dict[str, Any]) -> None:
     """
     cur = info["current"]
     gasping = state.in_gasp
+    wounds = state.wounds
+    if cur is None and gasping < 0 and wounds == info["seen"]:
+        return  # nothing new since the last decision (the usual case: keep it cheap)
+    info["seen"] = wounds[:]
     if cur is not None and state.gasps[cur["player"]] != cur["marker"]:
         cur["survived"] = not state.dead[cur["player"]]
         del cur["marker"]
@@ -108,12 +113,12 @@ def _mantis_falls_watch(state: Any, info: dict[str, Any]) -> None:
             "survived": None,
             "marker": state.gasps[gasping],
         }
-    wounds, top = state.wounds, state.max_wounds
+    top = state.max_wounds
     below = info["below"]
     for p in range(len(wounds)):
         if wounds[p] < top[p]:
             below[p] = top[p] - wounds[p]
-    if info["first_dead"] is None and any(state.dead):
+    if info["first_dead"] is None and True in state.dead:
         info["first_dead"] = state.dead.index(True)
 
 
@@ -334,7 +339,7 @@ def _start_dict(start: Any) -> dict[str, Any] | None:
         from tutor.core.scenario import load_scenario
 
         start = load_scenario(start).state
-    if hasattr(start, "state") and not hasattr(start, "to_dict"):
+    if not isinstance(start, State) and hasattr(start, "state"):
         start = start.state  # a Session
     data = start.to_dict()
     data["trace"] = []
@@ -579,6 +584,23 @@ def _mean_sd(values: Sequence[float]) -> dict[str, float]:
     return {"mean": mean, "sd": math.sqrt(var), "min": min(values), "max": max(values)}
 
 
+GAME_OUTCOMES = ("witness win", "assassin win", "tie", "witnesses lose", "escape", "unfinished")
+"""Outcome categories of a Mantis Falls game row (see :func:`game_outcome`)."""
+
+
+def game_outcome(row: Mapping[str, Any]) -> str:
+    """The outcome category of one row (one of :data:`GAME_OUTCOMES`)."""
+    if row["end"] in ("unfinished", "cut"):
+        return "unfinished"
+    if row["end"] == "escape":
+        return "escape"
+    if row["tie"]:
+        return "tie"
+    if "assassin" not in row["roles"]:
+        return "witnesses lose"
+    return "assassin win" if "assassin" in row["winner_roles"] else "witness win"
+
+
 def summarise(rows: Iterable[Row]) -> dict[str, Any]:
     """Sum up simulation rows into the metrics of a matchup.
 
@@ -662,7 +684,9 @@ def summarise(rows: Iterable[Row]) -> dict[str, Any]:
 
 
 __all__ = [
+    "GAME_OUTCOMES",
     "derive_seed",
+    "game_outcome",
     "register_facts",
     "simulate",
     "summarise",

@@ -15,8 +15,16 @@ _EXPORTS = {
     "event_outcomes": "outcomes",
     "last_gasp_outcomes": "outcomes",
     "game_length_hist": "outcomes",
+    "event_outcomes_by_region": "outcomes",
+    "last_gasp_by_situation": "outcomes",
+    "gasps_per_game": "outcomes",
+    "outcomes_by_role_setup": "outcomes",
+    "who_died_first": "outcomes",
+    "win_rate_by_option": "outcomes",
     "tree_figure": "tree",
     "tidy_layout": "tree",
+    "flowchart_figure": "flowchart",
+    "flow_layout": "flowchart",
 }
 
 

@@ -24,6 +24,9 @@ OUTCOME_COLOURS = {
     "tie": "#adb5bd",
     "escape": "#2a9d8f",
     "death": "#e76f51",
+    "witness win": "#457b9d",
+    "assassin win": "#9d0208",
+    "witnesses lose": "#e76f51",
 }
 
 NODE_COLOURS = {"choice": "#457b9d", "chance": "#f4a261", "terminal": "#6c757d"}

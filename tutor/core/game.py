@@ -149,6 +149,24 @@ class Game(ABC):
         """
         return []
 
+    def determinize(self, state: State, player: int, rng: Rng) -> State:
+        """Return a copy of ``state`` whose hidden information is sampled again.
+
+        Everything ``player`` cannot see (the others' hands and roles, face-down cards,
+        the order of the decks) is dealt again with ``rng``, consistently with what
+        ``player`` sees, so a bot can plan in worlds it cannot tell from the real one
+        without peeking.  The copy must depend only on ``player``'s view and ``rng``:
+        two states that differ only in hidden information give the same copy.
+
+        Raises:
+            NotImplementedError: in the base class: a game with hidden information must
+                provide it (returning the state itself would let a bot cheat).
+        """
+        raise NotImplementedError(
+            f"{self.name or type(self).__name__} has no determinize hook, so bots cannot "
+            "sample its hidden information"
+        )
+
 
 class State(ABC):
     """A point in a game: plain data, a seeded RNG and the trace of what happened.

@@ -41,10 +41,14 @@ class Rng:
         """
         if n <= 0:
             raise ValueError(f"Rng.below needs a positive bound, got {n}")
-        # Rejection sampling keeps the draw exactly uniform.
+        # Rejection sampling keeps the draw exactly uniform.  The body of next_u64 is
+        # repeated here: this is the hottest call of bulk simulation.
         limit = _MASK - (_MASK % n)
         while True:
-            x = self.next_u64()
+            self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

@@ -444,9 +444,7 @@ class TutorialPlayer(w.VBox):
             ValueError: if ``state`` belongs to another game than the one shown.
         """
         if state.game.name != self.session.game.name:
-            raise ValueError(
-                f"this player shows {self.session.game.name}, not {state.game.name}"
-            )
+            raise ValueError(f"this player shows {self.session.game.name}, not {state.game.name}")
         session = Session(state.clone())
         session.mark_start()
         with self._batched():

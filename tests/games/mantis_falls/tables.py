@@ -34,8 +34,9 @@ ROADS_WITH_BROKEN: tuple[str, ...] = (
 )  # fmt: skip
 """Positions 1-12 of a road that has the Broken Road, Canal Bridge, at position 7.
 
-1 Elm Street has a phone and green stoplight 1, 2 Maple Avenue is stoplight 1/2/3,
-3 Cannery Row is an ambush of 1 and 4 Foster Lane is stoplight 2/2/3.
+1 Elm Street has a phone and stoplight 1/1/2, 2 Maple Avenue is stoplight 0/1/2,
+3 Cannery Row is an ambush of 1 and 4 Foster Lane is stoplight 1/1/2.  10 Rook's Alley
+is the other ambush (2).
 """
 
 ROADS_NO_BROKEN: tuple[str, ...] = (
@@ -50,15 +51,15 @@ Row (ambush of 1) at 3; 12 is Gallows Hill.
 """
 
 ROADS_BROKEN_AT_6: tuple[str, ...] = (
-    "Elm Street", "Maple Avenue", "Foster Lane", "Bellweather Boulevard",
+    "Elm Street", "Maple Avenue", "Foster Lane", "Cannery Row",
     "Kingsley Street", "Canal Bridge", "Vine Street", "Gaslight Alley",
     "Harrow Street", "Rook's Alley", "Cemetery Road", "Gallows Hill",
 )  # fmt: skip
 """Positions 1-12 of a road whose Broken Road, Canal Bridge, is the second night road (6).
 
-Ambushes: 4 Bellweather Boulevard (1), 8 Gaslight Alley (1), 10 Rook's Alley (2).
-Green stoplights: 2 Maple Avenue 1, 3 Foster Lane 2.  Phones on 1, 3, 5, 9 and 12; bus
-stops on 2, 7, 9 and 11.
+Ambushes: 4 Cannery Row (1) and 10 Rook's Alley (2).  Stoplights (green/yellow/red):
+2 Maple Avenue 0/1/2, 3 Foster Lane 1/1/2, 4 Cannery Row 0/2/2.  Phones on 1, 3, 5, 9
+and 12; bus stops on 2, 7, 9 and 11.
 """
 
 FILLER: tuple[str, ...] = (
@@ -216,8 +217,8 @@ def start_state(
 ) -> MantisFallsState:
     """Both on the Start of a road that turns up as they travel; no allies, ``turn`` to play.
 
-    The road is :data:`ROADS_BROKEN_AT_6` and the event Cold Rain (one wound to each
-    player) unless told otherwise; hands stay as dealt unless an entry gives one.
+    The road is :data:`ROADS_BROKEN_AT_6` and the event Cold Rain (one wound to the
+    turn player) unless told otherwise; hands stay as dealt unless an entry gives one.
 
     Returns:
         The state, waiting for the turn player's first decision.

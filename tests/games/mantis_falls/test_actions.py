@@ -117,8 +117,8 @@ def test_a_sometimes_effect_happens_only_when_its_criteria_hold(wounds: int, hea
     assert ("criteria met" in criteria.text) is healed
     heals = [e for e in entries if e.phase == "action_processing" and "heals" in e.text]
     assert len(heals) == (1 if healed else 0)
-    # Street Thug (undefeated) then adds Foster Lane's green number (2).
-    assert s.wounds[JACK] == wounds - (1 if healed else 0) + 2
+    # Street Thug (undefeated) then adds Foster Lane's green number (1).
+    assert s.wounds[JACK] == wounds - (1 if healed else 0) + 1
 
 
 # ---------------------------------------------------------------- mf.12.4

@@ -16,7 +16,7 @@ from tables import JACK, JACK_SEVEN, JILL, JILL_SEVEN, foster_setup, is_window, 
 
 from tutor.core.types import Action
 
-# Positions on ROADS_WITH_BROKEN (both pieces start on Foster Lane, 4, stoplight 2/2/3).
+# Positions on ROADS_WITH_BROKEN (both pieces start on Foster Lane, 4, stoplight 1/1/2).
 MAPLE, CANNERY = 2, 3  # Cannery Row is an ambush of 1
 
 
@@ -45,12 +45,13 @@ def test_a_condition_stays_face_up_and_its_effect_lasts_across_turns() -> None:
     assert "2 wounds to 1" in reduced.text
     assert s.wounds == [1, 0]
 
-    # Jill's turn: Earthquake wounds each player by Foster Lane's green number (2).
+    # Jill's turn: Earthquake wounds each player by Foster Lane's green number (1).
     assert (s.turn_player, s.decision.player) == (JILL, JILL)
     skip_to_main_play(s)
     main_play(s, JILL)
     entries = main_play(s, JACK)
-    assert s.wounds == [2, 2]  # Jack still takes one fewer: the Vest is still working
+    assert s.wounds == [1, 1]  # Jack still takes one fewer (none): the Vest is still working
+    assert "1 wounds to 0" in next(e for e in entries if "reduces" in e.text).text
     assert "mf.13.1" in rules_cited(entries)
     assert names(s, s.conditions[JACK]) == ["Bulletproof Vest"]
 
@@ -185,16 +186,16 @@ def test_a_gun_without_a_bullet_is_never_offered() -> None:
         action = next(a for a in s.legal_actions() if a.kind in ("move", "nothing"))
         s.apply(action)
     assert "mf.13.3" not in seen_rules
-    assert s.wounds[JACK] == 2  # nothing stopped the Street Thug
+    assert s.wounds[JACK] == 1  # nothing stopped the Street Thug (Foster Lane's green, 1)
 
 
 @pytest.mark.rule("mf.13.3")
 def test_the_gun_can_wound_the_opposition_before_event_processing() -> None:
-    # Street Thug has health 2: the Gun's 2 wounds defeat it.
+    # Getaway Car has health 2: the Gun's 2 wounds defeat it.
     s = mf_state(
         setup=foster_setup(
             jack={"hand": ["Bullet", "Medicine"], "conditions": ["Gun"]},
-            event_deck_top=["Street Thug"],
+            event_deck_top=["Getaway Car"],
         )
     )
     skip_to_main_play(s)

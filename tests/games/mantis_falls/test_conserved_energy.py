@@ -14,9 +14,9 @@ import pytest
 from conftest import do, rules_cited, skip_to_main_play
 from tables import JACK, JILL, sorted_names, start_state
 
-# Positions on ROADS_BROKEN_AT_6 (start_state's road).  4 Bellweather Boulevard is an
+# Positions on ROADS_BROKEN_AT_6 (start_state's road).  4 Cannery Row is an
 # ambush (1); 6 Canal Bridge is the Broken Road.
-FOSTER, BELLWEATHER, KINGSLEY, VINE = 3, 4, 5, 7
+FOSTER, CANNERY, KINGSLEY, VINE = 3, 4, 5, 7
 FULL = ["Bullet", "Take Cover", "Foresight", "Crossroads"]
 
 

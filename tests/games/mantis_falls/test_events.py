@@ -16,8 +16,9 @@ from tables import FOSTER, JACK, JILL, foster_setup, main_play
 from tutor.core.types import Action
 
 # Positions on ROADS_WITH_BROKEN.  Stoplights (green/yellow/red) that the tests rely on:
-# 2 Maple Avenue 1/2/3, 4 Foster Lane 2/2/3.  Position 3 (Cannery Row) is an ambush.
-MAPLE = 2
+# 2 Maple Avenue 0/1/2, 4 Foster Lane 1/1/2, 5 Kingsley Street 0/2/3.  Position 3
+# (Cannery Row) is an ambush.
+MAPLE, KINGSLEY = 2, 5
 
 
 def first_index(rules: list[str], rule: str) -> int:
@@ -41,17 +42,19 @@ def test_event_waits_for_actions_and_reads_the_road_after_movement() -> None:
     assert s.wounds == [0, 0]  # still nothing: the actions come first
 
     stayed = s.clone()
-    entries = do(s, "move", 2)  # Sprint: Maple Avenue (green 1) -> Foster Lane (green 2)
+    entries = do(s, "move", 2)  # Sprint: Maple Avenue (green 0) -> Foster Lane (green 1)
     assert s.pos[JACK] == FOSTER
-    assert s.wounds[JACK] == 2  # Foster Lane's green number, not Maple Avenue's
+    assert s.wounds[JACK] == 1  # Foster Lane's green number, not Maple Avenue's
     rules = rules_cited(entries)
     assert first_index(rules, "mf.8.9") < first_index(rules, "mf.11.1") < rules.index("mf.11.3")
-    wound = next(e for e in entries if ("wounds", 0, 2) in e.changes)
+    wound = next(e for e in entries if ("wounds", 0, 1) in e.changes)
     assert (wound.rule, wound.phase) == ("mf.11.3", "event_processing")
 
-    # The same turn without the move: the event reads Maple Avenue's green number.
+    # The same turn without the move: the event reads Maple Avenue's green number, 0.
     do(stayed, "move", 0)
-    assert stayed.pos[JACK] == MAPLE and stayed.wounds[JACK] == 1
+    assert stayed.pos[JACK] == MAPLE and stayed.wounds[JACK] == 0
+    read = [e.text for e in stayed.trace if e.rule == "mf.10.4"][-1]
+    assert read == "Broken Glass reads the green stoplight number of Jack's road, Maple Avenue: 0."
 
 
 # ---------------------------------------------------------------- mf.11.2 / 11.3
@@ -102,7 +105,7 @@ def test_an_unprevented_incident_has_its_effect_and_its_bonus() -> None:
     skip_to_main_play(s)
     main_play(s, JACK)
     entries = main_play(s, JILL)
-    assert s.wounds == [2, 2]  # effect: Foster Lane's green number for each player
+    assert s.wounds == [1, 1]  # effect: Foster Lane's green number for each player
     assert sorted(s.card_name(c) for c in s.hands[JACK]) == ["Coffee", "Medicine"]
     assert sorted(s.card_name(c) for c in s.hands[JILL]) == ["Recall", "Sprint"]
     rules = rules_cited(entries)
@@ -138,7 +141,7 @@ def test_a_prevented_incident_has_neither_effect_nor_bonus() -> None:
 # ---------------------------------------------------------------- mf.11.4
 @pytest.mark.rule("mf.11.4")
 def test_a_prevented_opposition_has_no_outcome_at_all() -> None:
-    # Mob Enforcer (health 4): undefeated wounds the turn player; defeated draws a card.
+    # Mob Enforcer (health 2): undefeated wounds the turn player; defeated draws a card.
     s = mf_state(
         setup=foster_setup(
             jack={"hand": ["Take Cover"]},
@@ -160,39 +163,39 @@ def test_a_prevented_opposition_has_no_outcome_at_all() -> None:
 @pytest.mark.rule("mf.11.5")
 @pytest.mark.rule("mf.11.6")
 def test_wounds_from_both_players_add_up_to_defeat_an_opposition() -> None:
-    # Mob Enforcer has health 4: Jack's Brass Knuckles (2) and Jill's Hired Muscle (2).
+    # Knife Fighter has health 3: Jack's Brass Knuckles (2) and Jill's Bullet (1).
     s = mf_state(
         setup=foster_setup(
             jack={"hand": ["Brass Knuckles"]},
-            jill={"hand": ["Hired Muscle"]},
-            event_deck_top=["Mob Enforcer"],
-            action_deck_top=["Coffee", "Recall"],
+            jill={"hand": ["Bullet"]},
+            event_deck_top=["Knife Fighter"],
+            action_deck_top=["Recall"],
         )
     )
     skip_to_main_play(s)
     main_play(s, JACK, "Brass Knuckles")
-    entries = main_play(s, JILL, "Hired Muscle")
+    entries = main_play(s, JILL, "Bullet")
     dealt = [
         e
         for e in entries
         if e.rule == "mf.11.5" and "opposition_wounds" in {c[0] for c in e.changes}
     ]
     assert [e.actor for e in dealt] == [JACK, JILL]
-    assert s.opp_wounds == 4
-    verdict = next(e for e in entries if e.rule == "mf.11.5" and "health 4" in e.text)
+    assert s.opp_wounds == 3
+    verdict = next(e for e in entries if e.rule == "mf.11.5" and "health 3" in e.text)
     assert verdict.text.endswith(": defeated.")
     assert "defeated outcome" in next(e for e in entries if e.rule == "mf.11.6").text
-    # Defeated outcome: Jack draws a card (Recall; Jill's Hired Muscle drew Coffee). No wounds.
+    # Defeated outcome: Jack draws a card (Recall). No wounds.
     assert s.wounds == [0, 0]
     assert [s.card_name(c) for c in s.hands[JACK]] == ["Recall"]
-    assert [s.card_name(c) for c in s.hands[JILL]] == ["Coffee"]
+    assert s.hands[JILL] == []
 
 
 @pytest.mark.rule("mf.11.5")
 @pytest.mark.rule("mf.11.6")
 def test_an_opposition_short_of_its_health_is_undefeated() -> None:
     s = mf_state(
-        setup=foster_setup(jack={"hand": ["Brass Knuckles"]}, event_deck_top=["Mob Enforcer"])
+        setup=foster_setup(jack={"hand": ["Brass Knuckles"]}, event_deck_top=["The Boss's Nephew"])
     )
     skip_to_main_play(s)
     main_play(s, JACK, "Brass Knuckles")
@@ -201,7 +204,7 @@ def test_an_opposition_short_of_its_health_is_undefeated() -> None:
     verdict = next(e for e in entries if e.rule == "mf.11.5" and "health 4" in e.text)
     assert verdict.text.endswith("not defeated.")
     assert "undefeated outcome" in next(e for e in entries if e.rule == "mf.11.6").text
-    # Undefeated outcome: Jack takes Foster Lane's yellow number (2) in wounds.
+    # Undefeated outcome: Jack takes Foster Lane's red number (2) in wounds.
     assert s.wounds == [2, 0]
     wound = next(e for e in entries if ("wounds", 0, 2) in e.changes)
     assert wound.rule == "mf.11.6"
@@ -218,7 +221,7 @@ def test_a_seen_event_is_shown_to_all_then_discarded_face_down() -> None:
         assert s.view(viewer)["event"]["name"] == "Street Thug"
     main_play(s, JACK)
     entries = main_play(s, JILL)
-    assert s.wounds[JACK] == 2  # undefeated: Foster Lane's green number
+    assert s.wounds[JACK] == 1  # undefeated: Foster Lane's green number
     assert s.event == -1 and s.event_discard[-1] == s.cards.events.index(
         next(e for e in s.cards.events if e.name == "Street Thug")
     )
@@ -230,7 +233,8 @@ def test_a_seen_event_is_shown_to_all_then_discarded_face_down() -> None:
 # ---------------------------------------------------------------- mf.11.8
 @pytest.mark.rule("mf.11.8")
 def test_an_unseen_event_is_known_only_to_the_turn_player() -> None:
-    # Hitman: unseen opposition, health 5; undefeated wounds the turn player by the red number.
+    # Hitman: unseen opposition, health 3; undefeated wounds the turn player by the yellow
+    # number.
     s = mf_state(setup=foster_setup(event_deck_top=["Hitman"]))
     entries = do(s, "move", 0)
     drawn = next(e for e in entries if e.rule == "mf.11.8")
@@ -242,25 +246,29 @@ def test_an_unseen_event_is_known_only_to_the_turn_player() -> None:
     main_play(s, JACK)
     main_play(s, JILL)
     # Processed exactly as printed, then discarded face down.
-    assert s.wounds == [3, 0]  # Foster Lane's red number
+    assert s.wounds == [1, 0]  # Foster Lane's yellow number
     assert s.event == -1 and len(s.event_discard) == 1
     assert any("Hitman" in line for line in s.trace_for(JACK))
     assert not any("Hitman" in line for line in s.trace_for(JILL))
-    assert any("receives 3 wounds" in line for line in s.trace_for(JILL))
+    assert "[mf.11.6] Jack receives 1 wound (unseen event): 1/8." in s.trace_for(JILL)
 
 
 # ---------------------------------------------------------------- mf.11.9
 @pytest.mark.rule("mf.11.9")
 def test_an_unseen_split_is_chosen_without_telling_the_other_player() -> None:
     # Stray Bullets: unseen incident, the yellow number divided between the players at will.
-    s = mf_state(setup=foster_setup(event_deck_top=["Stray Bullets"]))
+    s = mf_state(
+        setup=foster_setup(
+            {"position": KINGSLEY}, {"position": KINGSLEY}, event_deck_top=["Stray Bullets"]
+        )
+    )
     skip_to_main_play(s)
     main_play(s, JACK)
     main_play(s, JILL)
     d = s.decision
     assert (d.player, d.rule) == (JACK, "mf.11.9")
     assert sorted(a.args[0] for a in s.legal_actions()) == [0, 1, 2]
-    entries = do(s, "split", 2)  # all of Foster Lane's yellow 2 to Jill
+    entries = do(s, "split", 2)  # all of Kingsley Street's yellow 2 to Jill
     assert s.wounds == [0, 2]
     split = next(e for e in entries if e.rule == "mf.11.9")
     assert split.visible_to == frozenset({JACK}) and split.public_text == ""
@@ -299,5 +307,5 @@ def test_learning_variant_shows_every_event() -> None:
     assert "mf.11.8" not in rules_cited(entries)
     main_play(s, JACK)
     main_play(s, JILL)
-    assert s.wounds == [3, 0]
+    assert s.wounds == [1, 0]
     assert any("Hitman" in line for line in s.trace_for(JILL))

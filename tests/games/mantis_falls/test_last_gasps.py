@@ -174,17 +174,18 @@ def test_healing_during_the_gasp_survives_and_the_turn_carries_on() -> None:
     s = elm_state(
         {"wounds": 6, "hand": ["Medicine", "Coffee"]},
         {"hand": ["Baseball Bat", "Bullet"]},
-        event="Drunk Brawler",
+        event="Knife Fighter",
     )
     main_plays(s, [], ["Baseball Bat", "Bullet"])
     log = do(s, "wound_target", "player", JACK)
     assert s.wounds[JACK] == 8 and not s.dead[JACK]
     log += gasp(s, "Medicine")
     # Survived: 6/8 and gasp marker 1. Play resumes where it stopped and the rest of the
-    # turn happens: Jill's second card, the event (undefeated: 1 wound), the draw.
+    # turn happens: Jill's second card (1 wound is short of the Knife Fighter's health 3),
+    # the event (undefeated: 1 wound), the draw.
     i_survive = at(log, "mf.17.5")
     i_bullet = at(log, "mf.12.6", "reveals card 2 of their action play: Bullet")
-    i_event = at(log, "", "Jack receives 1 wound (Drunk Brawler)")
+    i_event = at(log, "", "Jack receives 1 wound (Knife Fighter)")
     i_draw = at(log, "mf.8.11", "Jack draws")
     assert at(log, "mf.16.4") < i_survive < i_bullet < i_event < i_draw
     assert s.wounds[JACK] == 7 and s.gasps[JACK] == 1 and not any(s.dead)

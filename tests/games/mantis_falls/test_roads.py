@@ -22,7 +22,7 @@ from tutor.games.mantis_falls.state import END, MantisFallsState, _grid_cell
 # stoplights, phones and bus stops), which is start_state's road; 6 Canal Bridge is the
 # Broken Road.  The same road without the Broken Road: Marlowe Avenue replaces Canal Bridge.
 NO_BROKEN = (*ROADS_BROKEN_AT_6[:5], "Marlowe Avenue", *ROADS_BROKEN_AT_6[6:])
-MAPLE, FOSTER, BELLWEATHER, KINGSLEY, BROKEN, VINE, GASLIGHT = 2, 3, 4, 5, 6, 7, 8
+MAPLE, FOSTER, CANNERY, KINGSLEY, BROKEN, VINE, GASLIGHT = 2, 3, 4, 5, 6, 7, 8
 # A hand of seven Jill holds without playing it (so she draws nothing at the end of a turn).
 JILL_HAND = ["Bullet", "Bribe", "Subpoena", "Pickpocket", "Switchblade", "Steady Aim", "Hot Soup"]
 
@@ -36,7 +36,7 @@ def play_card(s: MantisFallsState, name: str) -> list[Any]:
 
 @pytest.mark.rule("mf.10.1")
 def test_each_card_is_one_road_and_a_region_change_adds_no_rule() -> None:
-    s = start_state({"position": BELLWEATHER, "hand": ["Coffee"]})
+    s = start_state({"position": CANNERY, "hand": ["Coffee"]})
     before = (s.wounds[:], sorted_names(s, s.hands[JACK]))
     entries = do(s, "move", 1)
     # One road forward takes the piece onto the next card, here the first night road.
@@ -55,7 +55,7 @@ def test_each_card_is_one_road_and_a_region_change_adds_no_rule() -> None:
 def test_forward_follows_the_snaking_path_round_the_row_ends() -> None:
     # The night row runs the other way: Kingsley Street sits right above the last sunset
     # road, and forward from it goes leftwards across the middle row.
-    assert _grid_cell(BELLWEATHER) == (0, 3) and _grid_cell(KINGSLEY) == (1, 3)
+    assert _grid_cell(CANNERY) == (0, 3) and _grid_cell(KINGSLEY) == (1, 3)
     assert [_grid_cell(q) for q in (BROKEN, VINE)] == [(1, 2), (1, 1)]
     s = start_state({"position": KINGSLEY, "hand": ["Sprint"]})
     entries = play_card(s, "Sprint")
@@ -81,21 +81,21 @@ def test_roads_turn_up_one_ahead_of_any_piece_and_never_turn_back() -> None:
     do(s, "play", "Sprint")
     do(s, "finish")
     entries = do(s, "nothing") + do(s, "move", 2)
-    assert s.pos[JACK] == FOSTER and s.face_up[FOSTER] and s.face_up[BELLWEATHER]
+    assert s.pos[JACK] == FOSTER and s.face_up[FOSTER] and s.face_up[CANNERY]
     assert rules_cited(entries).count("mf.10.3") == 2
     up = s.face_up[:]
     # The turn ends and Jill stays on the Start: nothing goes back face down.
     assert s.turn_player == JILL
     skip_to_main_play(s)
     assert s.face_up == up
-    assert all(s.view(JILL)["roads"][q]["face_up"] for q in range(0, BELLWEATHER + 1))
+    assert all(s.view(JILL)["roads"][q]["face_up"] for q in range(0, CANNERY + 1))
 
 
 @pytest.mark.rule("mf.10.4")
 def test_events_read_the_turn_players_stoplight_and_actions_their_own() -> None:
-    # Jill's turn: she is on Foster Lane (green 2), Jack on Maple Avenue (green 1).
+    # Jill's turn: she is on Foster Lane (green 1), Jack on Cannery Row (yellow 2).
     s = start_state(
-        {"position": MAPLE, "hand": ["Shotgun"]},
+        {"position": CANNERY, "hand": ["Shotgun"]},
         {"position": FOSTER, "hand": []},
         turn=JILL,
         event_deck_top=["Gang of Toughs"],
@@ -104,13 +104,13 @@ def test_events_read_the_turn_players_stoplight_and_actions_their_own() -> None:
     skip_to_main_play(s)
     do(s, "nothing")
     entries = do(s, "play", "Shotgun") + do(s, "finish")
-    assert s.opp_wounds == 1  # Jack's Shotgun reads Jack's road
-    # Not defeated (1 of 5): each player takes Jill's green number, 2 each.
-    assert s.wounds == [2, 2]
+    assert s.opp_wounds == 2  # Jack's Shotgun reads Jack's road (Foster Lane's yellow is 1)
+    # Not defeated (2 of 3): each player takes Jill's green number, 1 each.
+    assert s.wounds == [1, 1]
     stoplights = [e.text for e in entries if e.rule == "mf.10.4"]
     assert stoplights == [
-        "Shotgun reads the green stoplight number of Jack's road, Maple Avenue: 1.",
-        "Gang of Toughs reads the green stoplight number of Jill's road, Foster Lane: 2.",
+        "Shotgun reads the yellow stoplight number of Jack's road, Cannery Row: 2.",
+        "Gang of Toughs reads the green stoplight number of Jill's road, Foster Lane: 1.",
     ]
 
 
@@ -135,7 +135,7 @@ def test_phones_and_bus_stops_matter_only_when_a_card_refers_to_them() -> None:
 def test_an_ambush_strikes_a_piece_that_lands_discard_first_then_wounds() -> None:
     s = start_state({"position": FOSTER, "hand": ["Coffee", "Medicine"]})
     entries = do(s, "move", 1)
-    assert s.pos[JACK] == BELLWEATHER and "mf.10.6" in rules_cited(entries)
+    assert s.pos[JACK] == CANNERY and "mf.10.6" in rules_cited(entries)
     # The discard is random: each card in hand is equally likely.
     assert s.decision.kind == "chance"
     assert sorted(p for _, p in s.chance_outcomes()) == [0.5, 0.5]
@@ -160,7 +160,7 @@ def test_passing_through_an_ambush_costs_nothing() -> None:
     assert s.wounds[JACK] == 0 and sorted_names(s, s.hands[JACK]) == ["Medicine"]
     passing = [e.text for e in entries if e.rule == "mf.10.6"]
     assert passing == [
-        "Jack passes through the ambush on Bellweather Boulevard without stopping: no penalty."
+        "Jack passes through the ambush on Cannery Row without stopping: no penalty."
     ]
 
 
@@ -174,7 +174,7 @@ def test_a_move_ending_on_the_broken_road_ends_on_the_road_before_it() -> None:
     assert len(s.night) == 3
 
     # Sprinting two roads from the last sunset road stops short in the same way.
-    s = start_state({"position": BELLWEATHER, "hand": ["Sprint"]})
+    s = start_state({"position": CANNERY, "hand": ["Sprint"]})
     entries = play_card(s, "Sprint") + do(s, "move", 2)
     assert s.pos[JACK] == KINGSLEY and len(s.night) == 3
     bounce = [e.text for e in entries if e.rule == "mf.10.7"]

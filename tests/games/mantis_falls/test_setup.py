@@ -189,14 +189,14 @@ def test_the_assassin_succeeds_only_when_a_witness_dies_and_they_live() -> None:
 
 @pytest.mark.rule("mf.2.5")
 def test_assassin_and_witness_both_dead_is_a_tie_for_everyone() -> None:
-    # An earthquake deals each player the green stoplight number (1 on the Start).
+    # The Arsonist, undefeated, deals each player a wound (and one more while they share a
+    # road, as both do on the Start).
     s = at_the_event(
         9,
         {"role": "witness", **DOOMED},
         {"role": "assassin", **DOOMED},
         JACK,
-        "Earthquake",
-        action_deck_top=["Coffee", "Crowbar"],
+        "Arsonist",
     )
     do(s, "gasp_first", JACK)  # the turn player decides who gasps first
     do(s, "gasp_finish")

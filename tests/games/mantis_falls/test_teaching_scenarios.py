@@ -164,5 +164,7 @@ def test_the_other_player_reads_an_unseen_event_without_its_name() -> None:
     processed = session.play("Do nothing")
     jill_reads = [e.seen_by(JILL) for e in processed]
     assert not any("Sniper" in line for line in jill_reads)
-    assert "Jack receives 2 wounds (unseen event): 2/8." in jill_reads
-    assert session.state.wounds[JACK] == 3
+    # Maple Avenue's yellow number (1), then one more for being ahead of Jill.
+    assert "Jack receives 1 wound (unseen event): 1/8." in jill_reads
+    assert "Jack receives 1 wound (unseen event): 2/8." in jill_reads
+    assert session.state.wounds[JACK] == 2

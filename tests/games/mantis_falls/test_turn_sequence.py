@@ -334,22 +334,22 @@ def test_quick_reference_turn_with_an_unseen_event_and_conserved_energy() -> Non
         {"hand": ["Brass Knuckles", *SPARE]},
         {"hand": ["Coffee", *SPARE_JILL]},
         conserved=["Bullet", "Take Cover", "Foresight", "Crossroads"],
-        event_deck_top=["Shadowy Figure"],
+        event_deck_top=["Hitman"],
         action_deck_top=["Storm Cellar"],
     )
     # I. Move: with Conserved Energy full, Jack may expend it to move two roads at once.
     log = do(s, "expend", "move") + do(s, "move", 2)
     assert s.pos[JACK] == 2 and s.conserved == []
     # II. The unseen event: Jack looks at it, Jill does not.
-    assert s.view(JACK)["event"]["name"] == "Shadowy Figure"
+    assert s.view(JACK)["event"]["name"] == "Hitman"
     assert "name" not in s.view(JILL)["event"]
     # III. Each player picks one main play; IV. the plays are revealed and processed.
     log += main_play(s, JACK, "Brass Knuckles")
     log += do(s, "conserve", "Coffee")
-    # V. The event is processed (2 wounds against health 3: not defeated; green 1 on
+    # V. The event is processed (2 wounds against health 3: not defeated; yellow 1 on
     # Maple Avenue) and discarded, still unseen by Jill.
     assert s.wounds[JACK] == 1
-    assert not any("Shadowy Figure" in line for line in s.trace_for(JILL))
+    assert not any("Hitman" in line for line in s.trace_for(JILL))
     # VI. Refill to seven, from the deck and/or Conserved Energy.
     log += do(s, "draw_conserved", "Coffee")
     assert sorted_names(s, s.hands[JACK]).count("Coffee") == 1 and len(s.hands[JACK]) == 7

@@ -177,6 +177,16 @@ class MantisFallsGame(Game):
 
         return list(hidden_variants(state, player))
 
+    def determinize(self, state: Any, player: int, rng: Rng) -> MantisFallsState:
+        """A copy of ``state`` with everything ``player`` cannot see dealt again at random.
+
+        Raises:
+            ValueError: if ``player`` is not a player of the game.
+        """
+        from tutor.games.mantis_falls.determinize import determinize
+
+        return determinize(state, player, rng)
+
     # ------------------------------------------------------------------ setup
     def new_state(self, seed: int | None = None, tracing: bool = True) -> MantisFallsState:
         """Set up a new game (topics 5-6) and advance to the first decision.

@@ -389,30 +389,33 @@ class MantisFallsState(State):
         return "chance" if self.stack[-1][0] == "chance" else "choice"
 
     def _legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            if not self.stack:
-                self._legal = []
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if not self.stack:
+            legal = []
+        else:
+            top = self.stack[-1]
+            if top[0] == "chance":
+                legal = [a for a, _ in self.chance_outcomes()]
+            elif top[0] == "mainplay" and top[2] == "choose":
+                legal = self._main_play_choices(top[1])
             else:
-                top = self.stack[-1]
-                if top[0] == "chance":
-                    self._legal = [a for a, _ in self.chance_outcomes()]
-                elif top[0] == "mainplay" and top[2] == "choose":
-                    self._legal = self._main_play_choices(top[1])
-                else:
-                    acts = _ACTS[top[0]](self, top)  # a fresh list
-                    if len(acts) < 2:
-                        self._legal = acts
-                        return acts
-                    acts.sort(key=_order)
+                legal = _ACTS[top[0]](self, top)  # a fresh list
+                if len(legal) > 1:
+                    legal.sort(key=_order)
                     # Copies of a card (two Bullets) give equal choices: offer one of them.
-                    seen: set[tuple[str, str]] = set()
-                    self._legal = []
-                    for a in acts:
-                        key = (a.kind, a.label)
-                        if key not in seen:
-                            seen.add(key)
-                            self._legal.append(a)
-        return self._legal
+                    if len({(a.kind, a.label) for a in legal}) < len(legal):
+                        seen: set[tuple[str, str]] = set()
+                        unique = []
+                        for a in legal:
+                            key = (a.kind, a.label)
+                            if key not in seen:
+                                seen.add(key)
+                                unique.append(a)
+                        legal = unique
+        self._legal = legal
+        return legal
 
     def _apply(self, action: Action) -> None:
         self.steps += 1
@@ -435,9 +438,14 @@ class MantisFallsState(State):
     def _run(self) -> None:
         stack = self.stack
         steps = _STEPS
+        turn_next = _TURN_NEXT
         while stack:
             top = stack[-1]
             kind = top[0]
+            if kind == "turn":  # the commonest frame: step through the turn (as _f_turn)
+                stack[-1], turn_step = turn_next[top[1]]
+                turn_step(self)
+                continue
             if kind in DECISION_FRAMES:
                 if kind != "window" or self._window_open(top):
                     return
@@ -575,8 +583,7 @@ class MantisFallsState(State):
         pass
 
     def _both(self) -> tuple[int, ...]:
-        p = self.turn_player
-        return (p, self.other(p))
+        return _TURN_ORDER[self.turn_player]  # (turn player, other player)
 
     # ======================================================================
     # Decisions: what each decision frame asks and offers
@@ -614,17 +621,15 @@ class MantisFallsState(State):
         """The four main-play options, already sorted and one per card name (hot path)."""
         first: dict[str, int] = {}
         names = self.cards.labels
-        for c in self.hands[p]:
-            n = names[c]
-            if n not in first or c < first[n]:
-                first[n] = c
-        cs = sorted(first.values())
+        for c in sorted(self.hands[p]):
+            first.setdefault(names[c], c)  # the lowest copy of each card name
         table = self.game.main_play_actions[p]
+        rows = [table[c] for c in first.values()]  # in card order, as sorted above
         return (
-            [table[c][1] for c in cs]
-            + [table[c][2] for c in cs]
+            [r[1] for r in rows]
+            + [r[2] for r in rows]
             + [self.game.do_nothing[p]]
-            + [table[c][0] for c in cs]
+            + [r[0] for r in rows]
         )
 
     def _acts_mainplay(self, top: tuple[Any, ...]) -> list[Action]:
@@ -783,7 +788,12 @@ class MantisFallsState(State):
 
     def _window_open(self, top: tuple[Any, ...]) -> bool:
         _, tag, asked = top
-        while asked and not self.anytime_options(asked[0]):
+        conditions, allies = self.conditions, self.allies
+        while asked:
+            p = asked[0]
+            # Only conditions and allies have any-time effects (a quick test first).
+            if (conditions[p] or allies[p]) and self.anytime_options(p):
+                break
             asked = asked[1:]
         if not asked:
             self.stack.pop()
@@ -2499,7 +2509,8 @@ class MantisFallsState(State):
                 "Gasp that had to be made is complete: the game ends in death.",
             )
             self._log(
-                "mf.18.2", f"A dead player cannot win ({gone}), though a tie is still possible."
+                gasp_flow.LAST_GASP.rule("game_over"),
+                f"A dead player cannot win ({gone}), though a tie is still possible.",
             )
         if self.tracing:
             self._log(
@@ -2705,7 +2716,7 @@ class MantisFallsState(State):
                 "under the ruling last_gasp_empty_play = must_play_if_able, a "
                 "player holding action cards must put at least one into the Last "
                 "Gasp play",
-                "mf.17.3",
+                gasp_flow.LAST_GASP.rule("gasp_play"),
                 "empty_gasp_play",
             )
         if action.kind not in kinds:
@@ -2731,11 +2742,12 @@ class MantisFallsState(State):
                     "mixed_suits",
                 )
         if top[0] == "gasp_play" and action.kind == "gasp_add":
+            rule = gasp_flow.LAST_GASP.rule("gasp_play")
             if arg not in self.hands[p]:
                 return Verdict(
-                    False, f"{self._any_card(arg)} is not in your hand", "mf.17.3", "not_in_hand"
+                    False, f"{self._any_card(arg)} is not in your hand", rule, "not_in_hand"
                 )
-            return Verdict(False, "a Last Gasp play holds a single suit", "mf.17.3", "mixed_suits")
+            return Verdict(False, "a Last Gasp play holds a single suit", rule, "mixed_suits")
         if top[0] == "pick" and top[2] == "move":
             return Verdict(
                 False,
@@ -2844,6 +2856,7 @@ def _methods(prefix: str) -> dict[str, Any]:
     }
 
 
+_TURN_ORDER = ((0, 1), (1, 0))
 _STEPS = _methods("_f_")
 _ACTS = _methods("_acts_")
 _DO = _methods("_do_")
