@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from tutor.analysis.policies import MonteCarloPolicy
-from tutor.analysis.simulate import simulate, summarise
+from tutor.analysis.simulation import simulate, summarise
 from tutor.analysis.trees import decision_tree, tree_stats
 from tutor.charts import tree_figure
 from tutor.core.rng import Rng

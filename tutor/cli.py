@@ -278,8 +278,8 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
         TutorError: for an unknown game, a bad ``--games`` or an unknown bot name.
     """
     from tutor.analysis.policies import policies_for
-    from tutor.analysis.simulate import simulate as run_bots
-    from tutor.analysis.simulate import summarise
+    from tutor.analysis.simulation import simulate as run_bots
+    from tutor.analysis.simulation import summarise
 
     if args.games < 1:
         raise OptionError(f"--games must be at least 1, got {args.games}")
@@ -535,15 +535,15 @@ def whatif_odds(
         A JSON-ready dict: ``scenario, games, bots, seed``, ``players`` (each player's
         name, role and win rate with a 95% Wilson interval), ``tie``, ``escape``,
         ``death`` and ``unfinished`` rates, ``outcomes`` (games per category) and
-        ``summary`` (:func:`tutor.analysis.simulate.summarise`).
+        ``summary`` (:func:`tutor.analysis.simulation.summarise`).
 
     Raises:
         OptionError: for a bad number of games, wrong number of bots or unknown bot.
         TutorError: if the scenario file cannot be loaded.
     """
     from tutor.analysis.policies import policies_for
-    from tutor.analysis.simulate import GAME_OUTCOMES, game_outcome, summarise, wilson_interval
-    from tutor.analysis.simulate import simulate as run_games
+    from tutor.analysis.simulation import GAME_OUTCOMES, game_outcome, summarise, wilson_interval
+    from tutor.analysis.simulation import simulate as run_games
     from tutor.core.scenario import load_scenario
 
     if games < 1:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tutor.analysis.simulate import simulate, summarise
+from tutor.analysis.simulation import simulate, summarise
 from tutor.analysis.trees import decision_tree
 from tutor.cli import main
 from tutor.core.scenario import load_scenario

@@ -28,7 +28,7 @@ from tutor.analysis.policies import (
     make_policy,
     policies_for,
 )
-from tutor.analysis.simulate import simulate
+from tutor.analysis.simulation import simulate
 from tutor.core.errors import UnknownGameError
 from tutor.core.rng import Rng
 

@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 import pytest
 from conftest import do, mf_state, skip_to_main_play
 
-from tutor.analysis.simulate import simulate, summarise
+from tutor.analysis.simulation import simulate, summarise
 from tutor.analysis.trees import decision_tree
 from tutor.charts import (
     event_outcomes,
@@ -174,7 +174,7 @@ def test_import_tutor_stays_light() -> None:
     """``import tutor`` and ``import tutor.analysis`` load no Plotly, networkx or tqdm."""
     code = (
         "import sys, json, tutor, tutor.analysis, tutor.charts, tutor.analysis.policies, "
-        "tutor.analysis.simulate\n"
+        "tutor.analysis.simulation\n"
         "print(json.dumps(sorted(m for m in ('plotly', 'networkx', 'tqdm', 'dask') "
         "if m in sys.modules)))"
     )

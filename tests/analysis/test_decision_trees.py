@@ -19,7 +19,7 @@ import networkx as nx
 import pytest
 from conftest import do, mf_state, skip_to_main_play
 
-from tutor.analysis.simulate import simulate, summarise
+from tutor.analysis.simulation import simulate, summarise
 from tutor.analysis.trees import (
     TreeTooLarge,
     branches,

@@ -3,7 +3,7 @@
 Why this file exists: the workshop charts ("events hurt more on the dark roads",
 "a Last Gasp with healing in hand is usually survived") are only as good as the facts
 each row records.  Each test puts a rulebook situation on the table, plays it through
-:func:`~tutor.analysis.simulate.simulate` with tracing off, and checks the row against
+:func:`~tutor.analysis.simulation.simulate` with tracing off, and checks the row against
 what the rules say happened (and, where the engine counts something for simulations,
 against the trace of the same position played with tracing on).
 """
@@ -17,7 +17,7 @@ from games.mantis_falls.tables import JACK, JILL, ROADS_NO_BROKEN, fixed_state
 
 import tutor
 from tutor.analysis.policies import HeuristicWitness
-from tutor.analysis.simulate import road_region, simulate
+from tutor.analysis.simulation import road_region, simulate
 
 
 def one_turn(state: Any, games: int = 3, **kw: Any) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from games.mantis_falls.tables import JACK, JILL, ROADS_NO_BROKEN, fixed_state
 
 import tutor
 from tutor.analysis.policies import MonteCarloPolicy, make_policy, policies_for
-from tutor.analysis.simulate import simulate, wilson_interval
+from tutor.analysis.simulation import simulate, wilson_interval
 from tutor.core.game import Game
 from tutor.core.rng import Rng
 

@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 import pytest
 
 from tutor.analysis.report import summaries_by, summary_table
-from tutor.analysis.simulate import simulate, summarise, sweep, wilson_interval
+from tutor.analysis.simulation import simulate, summarise, sweep, wilson_interval
 from tutor.charts import (
     event_outcomes_by_region,
     gasps_per_game,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.analysis.report import compare_bots, summary_table
-from tutor.analysis.simulate import simulate, summarise
+from tutor.analysis.simulation import simulate, summarise
 
 MATCHUPS = {"random pair": ("random", "random"), "careful witness": ("heuristic", "random")}
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import tutor
-from tutor.analysis.simulate import simulate
+from tutor.analysis.simulation import simulate
 from tutor.analysis.sweeps import (
     DEFAULT_LABEL,
     house_rule_options,

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tutor.analysis.simulate import simulate, summarise, wilson_interval
+from tutor.analysis.simulation import simulate, summarise, wilson_interval
 from tutor.cli import main, whatif_odds
 
 MID_GAME = Path(__file__).parent / "scenarios" / "mid_game.yaml"

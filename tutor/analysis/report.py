@@ -3,7 +3,7 @@
 Why this exists: a workshop host wants one cell that plays a few dozen games for each
 pair of bots and shows the outcome side by side, the way ``tutor simulate --bots`` does
 in a terminal, without loops or formatting code in the notebook.  :func:`compare_bots`
-runs :func:`tutor.analysis.simulate.simulate` once per matchup (in this process by
+runs :func:`tutor.analysis.simulation.simulate` once per matchup (in this process by
 default, so it behaves the same in Jupyter, Voila and a terminal) and
 :func:`summary_table` lays the summaries out as text.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tutor.analysis.simulate import simulate, summarise
+from tutor.analysis.simulation import simulate, summarise
 
 
 def compare_bots(
@@ -36,7 +36,7 @@ def compare_bots(
         games: games per matchup.
         seed: the seed of every matchup's run.
         processes: worker processes (default 1: play in this process).
-        **kwargs: more :func:`~tutor.analysis.simulate.simulate` arguments
+        **kwargs: more :func:`~tutor.analysis.simulation.simulate` arguments
             (``options``, ``start``, ``max_turns`` ...).
 
     Returns:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tutor.analysis.simulate import Row, sweep
+from tutor.analysis.simulation import Row, sweep
 from tutor.core.game import load_game
 
 DEFAULT_LABEL = "default rules"
@@ -60,7 +60,7 @@ def variant_label(ruling: str, option: str) -> str:
 def house_rule_variants(
     game_name: str, rulings: Iterable[str] | None = None
 ) -> dict[str, dict[str, Any]]:
-    """The :func:`~tutor.analysis.simulate.sweep` variants of a house-rule sweep.
+    """The :func:`~tutor.analysis.simulation.sweep` variants of a house-rule sweep.
 
     Args:
         game_name: a registered game.
@@ -108,7 +108,7 @@ def house_rule_sweep(
         rulings: the ruling ids to switch (default: every switchable ruling).
         games: games per variant.
         seed: the seed of every variant.
-        **kwargs: more :func:`~tutor.analysis.simulate.simulate` arguments
+        **kwargs: more :func:`~tutor.analysis.simulation.simulate` arguments
             (``policies``, ``processes``, ``progress``, ``start`` ...); ``options``
             given here apply to every variant, the ruling being switched on top.
 

@@ -1,6 +1,6 @@
 """Charts of simulation results: who wins, how events resolve, Last Gasps, game length.
 
-Each function takes the rows of :func:`tutor.analysis.simulate.simulate` (or its
+Each function takes the rows of :func:`tutor.analysis.simulation.simulate` (or its
 ``summarise`` output) and returns a ``go.Figure`` whose traces hold the numbers, so
 tests check the data and notebooks show the picture.
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from tutor.analysis.simulate import GAME_OUTCOMES, game_outcome, wilson_interval
+from tutor.analysis.simulation import GAME_OUTCOMES, game_outcome, wilson_interval
 from tutor.charts.template import OUTCOME_COLOURS, new_figure
 
 EVENT_OUTCOMES = ("prevented", "defeated", "undefeated", "incident", "unresolved")
@@ -30,7 +30,7 @@ def outcome_bar(summary: Mapping[str, Any], title: str = "Game outcomes") -> go.
     """Win rate by role, tie rate and escape rate, with 95% Wilson error bars.
 
     Args:
-        summary: a :func:`~tutor.analysis.simulate.summarise` result, or a mapping
+        summary: a :func:`~tutor.analysis.simulation.summarise` result, or a mapping
             ``{label: summary}`` (bot pairings, house rules) drawn as grouped bars.
         title: the figure title.
 

@@ -253,8 +253,9 @@ class MantisFallsGame(Game):
             log("mf.5.5", "Each player gets one Call in a Hit face down in hand.")
             log(
                 "mf.5.6",
-                "The other five Midnight cards are shuffled: three go face down by the "
-                "middle of the road (Actions by the Night), two by the End (Actions by the Dark).",
+                "The other five Midnight cards are shuffled and set aside unseen: three beside "
+                "the road's midpoint as the Actions by the Night, two beside the End as the "
+                "Actions by the Dark.",
             )
         rng.shuffle(rest)
         for p in range(2):

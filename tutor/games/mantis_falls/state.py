@@ -963,7 +963,7 @@ class MantisFallsState(State):
         rule = (
             "mf.15.4"
             if (why == "initial" and self.boost)
-            else ("mf.8.2" if why == "initial" else "mf.12.2")
+            else ("mf.8.2" if why == "initial" else self._effect_rule(ctx))
         )
         if reach > d > 0 and d == END - self.pos[mover]:
             rule = "mf.10.12"  # the End of the Road cuts the move short
@@ -1661,7 +1661,12 @@ class MantisFallsState(State):
                     ctx[0],
                 )
             return
-        extra = self._passive(ctx[0], "extra_opposition_wounds") if ctx[1] != "event" else 0
+        # A lasting bonus adds to a real hit only (a blow of 0 stays 0).
+        extra = (
+            self._passive(ctx[0], "extra_opposition_wounds")
+            if ctx[1] != "event" and amount > 0
+            else 0
+        )
         before = self.opp_wounds
         self.opp_wounds += amount + extra
         if self.tracing:
@@ -1786,7 +1791,10 @@ class MantisFallsState(State):
         else:
             room = END - self.pos[mover]
             self._move(
-                mover, min(roads, room), "mf.10.12" if 0 < room < roads else "mf.12.2", ctx[0]
+                mover,
+                min(roads, room),
+                "mf.10.12" if 0 < room < roads else self._effect_rule(ctx),
+                ctx[0],
             )
 
     # ---- prevention ----
