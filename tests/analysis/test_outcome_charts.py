@@ -231,3 +231,27 @@ def test_summaries_by_variant_feed_the_outcome_bar() -> None:
     fig = outcome_bar(summaries)
     assert [t.name for t in fig.data] == ["random", "heuristic"]
     assert "random" in summary_table(summaries)
+
+
+def test_wounds_dealt_per_event_type_counts_every_event_once() -> None:
+    from tutor.charts.outcomes import event_wounds, event_wounds_figure
+
+    rows = [
+        {"events": [
+            {"event": "Street Thug", "kind": "opposition", "outcome": "undefeated", "wounds": 2},
+            {"event": "Cold Rain", "kind": "incident", "outcome": "incident", "wounds": 1},
+        ]},
+        {"events": [
+            {"event": "Street Thug", "kind": "opposition", "outcome": "defeated", "wounds": 0},
+            {"event": "Street Thug", "kind": "opposition", "outcome": "undefeated", "wounds": 2},
+        ]},
+    ]  # fmt: skip
+    assert event_wounds(rows) == {"opposition": {2: 2, 0: 1}, "incident": {1: 1}}
+    assert event_wounds(rows, by="event")["Street Thug"] == {2: 2, 0: 1}
+    fig = event_wounds_figure(rows)
+    by_name = {t.name: dict(zip(t.x, t.y, strict=True)) for t in fig.data}
+    assert by_name["2 wounds"] == {"incident": 0, "opposition": 2}
+    assert by_name["1 wound"] == {"incident": 1, "opposition": 0}
+    assert by_name["0 wounds"] == {"incident": 0, "opposition": 1}
+    with pytest.raises(ValueError, match="by must be"):
+        event_wounds(rows, by="colour")

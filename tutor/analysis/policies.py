@@ -288,7 +288,7 @@ class MantisFallsHeuristic(Policy):
       hoarding it, but only cards that are not healing or Call in a Hit.
     * Fight a visible opposition with the suit that deals it the most wounds when that
       can defeat it; block a dangerous event with a prevention card otherwise.
-    * Move as far as allowed, but not onto a known ambush when a shorter move avoids it.
+    * Move as far as allowed; avoid a known ambush only when its wounds would be dangerous.
     * In a Last Gasp that can be survived, play the suit that heals most; in one that
       cannot (third gasp or no healing), attack the other player instead.
 
@@ -594,14 +594,16 @@ class MantisFallsHeuristic(Policy):
         return by["heal"] if look.wounds else by["no"]
 
     def on_move(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
-        """Go as far as allowed, unless that lands on a known ambush and less does not."""
+        """Go as far as allowed; sidestep a known ambush only when its wounds would bring
+        the mover near maximum (waiting forever in front of one never escapes)."""
         options = sorted(legal, key=lambda a: -a.args[0])
         mover_pos = look.pos
         if legal[0].label.startswith(look.theirs["name"] + " "):
             mover_pos = look.other_pos
         for a in options:
             target = min(mover_pos + a.args[0], len(look.roads) - 1)
-            if not look.road(target).get("ambush"):
+            ambush = int(look.road(target).get("ambush") or 0)
+            if not ambush or look.wounds + ambush < look.max_wounds - 2:
                 return a
         return options[0]
 

@@ -13,6 +13,8 @@ from typing import Any
 _EXPORTS = {
     "outcome_bar": "outcomes",
     "event_outcomes": "outcomes",
+    "event_wounds": "outcomes",
+    "event_wounds_figure": "outcomes",
     "last_gasp_outcomes": "outcomes",
     "game_length_hist": "outcomes",
     "event_outcomes_by_region": "outcomes",

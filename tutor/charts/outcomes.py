@@ -114,6 +114,49 @@ def event_outcomes(
     return fig
 
 
+def event_wounds(rows: Iterable[Mapping[str, Any]], by: str = "kind") -> dict[str, dict[int, int]]:
+    """Per event type (``by="kind"``) or card (``"event"``): how many events dealt each
+    number of wounds, ``{type: {wounds: count}}``.
+
+    Raises:
+        ValueError: if ``by`` is not ``"kind"`` or ``"event"``.
+    """
+    if by not in ("kind", "event"):
+        raise ValueError(f"by must be 'kind' or 'event', got {by!r}")
+    out: dict[str, dict[int, int]] = {}
+    for row in rows:
+        for ev in row.get("events", ()):
+            slot = out.setdefault(ev[by], {})
+            dealt = int(ev.get("wounds", 0))
+            slot[dealt] = slot.get(dealt, 0) + 1
+    return out
+
+
+def event_wounds_figure(
+    rows: Iterable[Mapping[str, Any]], by: str = "kind", title: str | None = None
+) -> go.Figure:
+    """Stacked bars: for each event type, how many events dealt 0, 1, 2 ... wounds.
+
+    Returns:
+        One bar trace per wound count (named ``"0 wounds"``, ``"1 wound"`` ...), x the
+        event types, y the number of events.
+
+    Raises:
+        ValueError: if ``by`` is unknown.
+    """
+    counts = event_wounds(rows, by)
+    types = sorted(counts)
+    fig = new_figure(
+        title or f"Wounds dealt by each {'event type' if by == 'kind' else 'event'}",
+        barmode="stack",
+        yaxis={"title": "events"},
+    )
+    for dealt in sorted({w for slot in counts.values() for w in slot}):
+        name = f"{dealt} wound" + ("" if dealt == 1 else "s")
+        fig.add_bar(name=name, x=types, y=[counts[t].get(dealt, 0) for t in types])
+    return fig
+
+
 def gasp_counts(rows: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, int]]:
     """Survived/died counts of Last Gasps by their number (1st, 2nd, 3rd of a player).
 
