@@ -542,7 +542,8 @@ def whatif_odds(
         TutorError: if the scenario file cannot be loaded.
     """
     from tutor.analysis.policies import policies_for
-    from tutor.analysis.simulation import GAME_OUTCOMES, game_outcome, summarise, wilson_interval
+    from tutor.analysis.simulation import GAME_OUTCOMES, game_outcome, summarise
+    from tutor.analysis.simulation import rate_with_interval as rate
     from tutor.analysis.simulation import simulate as run_games
     from tutor.core.scenario import load_scenario
 
@@ -569,16 +570,6 @@ def whatif_odds(
         )
     except ValueError as exc:
         raise OptionError(str(exc)) from None
-
-    def rate(count: int, of: int) -> dict[str, Any]:
-        low, high = wilson_interval(count, of)
-        return {
-            "count": count,
-            "of": of,
-            "rate": count / of if of else 0.0,
-            "low": low,
-            "high": high,
-        }
 
     done = [r for r in rows if r["end"] not in ("unfinished", "cut")]
     roles = list(getattr(state, "roles", []) or [None] * game.num_players)

@@ -107,21 +107,10 @@ class _Look:
 
     def phone_distance(self, position: int) -> int:
         """Roads to the nearest phone among the roads this player can see face up."""
-        from tutor.games.mantis_falls.state import _grid_cell
+        from tutor.games.mantis_falls.state import phone_distance
 
-        grid = self.rulings.get("phone_range") == "grid"
-        best = 99
-        for info in self.roads:
-            if not info.get("phone"):
-                continue
-            q = info["position"]
-            d = abs(q - position)
-            if grid and 1 <= q <= 12 and 1 <= position <= 12:
-                rq, cq = _grid_cell(q)
-                rp, cp = _grid_cell(position)
-                d = min(d, abs(rq - rp) + abs(cq - cp))
-            best = min(best, d)
-        return best
+        phones = [info["position"] for info in self.roads if info.get("phone")]
+        return phone_distance(position, phones, self.rulings.get("phone_range") == "grid")
 
     def stoplight(self, color: str, position: int | None = None) -> int:
         info = self.road(self.pos if position is None else position)

@@ -565,7 +565,8 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _rate(successes: int, trials: int) -> dict[str, Any]:
+def rate_with_interval(successes: int, trials: int) -> dict[str, Any]:
+    """``{"count", "of", "rate", "low", "high"}``: a rate with its 95% Wilson interval."""
     low, high = wilson_interval(successes, trials)
     return {
         "count": successes,
@@ -656,17 +657,21 @@ def summarise(rows: Iterable[Row]) -> dict[str, Any]:
             e[ev["outcome"]] = e.get(ev["outcome"], 0) + 1
         gasps += sum(r.get("gasps", ()))
         survived += sum(r.get("gasps_survived", ()))
-    first = _rate(first_wins, seated)
-    second = _rate(second_wins, seated)
+    first = rate_with_interval(first_wins, seated)
+    second = rate_with_interval(second_wins, seated)
     return {
         "games": n,
         "unfinished": n - len(done),
         "policies": sorted({",".join(r["policies"]) for r in rows}),
-        "win_rate": {role: _rate(role_wins.get(role, 0), k) for role, k in role_games.items()},
-        "win_rate_by_bot": {key: _rate(bot_wins.get(key, 0), k) for key, k in bot_games.items()},
-        "tie_rate": _rate(sum(r["tie"] for r in done), len(done)),
-        "escape_rate": _rate(sum(r["end"] == "escape" for r in done), len(done)),
-        "death_rate": _rate(sum(r["end"] == "death" for r in done), len(done)),
+        "win_rate": {
+            role: rate_with_interval(role_wins.get(role, 0), k) for role, k in role_games.items()
+        },
+        "win_rate_by_bot": {
+            key: rate_with_interval(bot_wins.get(key, 0), k) for key, k in bot_games.items()
+        },
+        "tie_rate": rate_with_interval(sum(r["tie"] for r in done), len(done)),
+        "escape_rate": rate_with_interval(sum(r["end"] == "escape" for r in done), len(done)),
+        "death_rate": rate_with_interval(sum(r["end"] == "death" for r in done), len(done)),
         "first_player": {
             "first": first,
             "second": second,
@@ -678,7 +683,7 @@ def summarise(rows: Iterable[Row]) -> dict[str, Any]:
         },
         "branching_factor": options / decisions if decisions else 0.0,
         "events": {"by_kind": by_kind, "by_event": by_event},
-        "last_gasp": _rate(survived, gasps),
+        "last_gasp": rate_with_interval(survived, gasps),
         "gasps_per_game": gasps / n if n else 0.0,
     }
 

@@ -12,7 +12,11 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from tutor.analysis.simulation import GAME_OUTCOMES, game_outcome, wilson_interval
+from tutor.analysis.simulation import (
+    GAME_OUTCOMES,
+    game_outcome,
+    rate_with_interval,
+)
 from tutor.charts.template import OUTCOME_COLOURS, new_figure
 
 EVENT_OUTCOMES = ("prevented", "defeated", "undefeated", "incident", "unresolved")
@@ -237,17 +241,6 @@ def game_length_hist(
 # ======================================================================================
 
 REGION_ORDER = ("start", "sunset", "night", "dark", "end")
-
-
-def _rate_dict(count: int, trials: int) -> dict[str, Any]:
-    low, high = wilson_interval(count, trials)
-    return {
-        "count": count,
-        "of": trials,
-        "rate": count / trials if trials else 0.0,
-        "low": low,
-        "high": high,
-    }
 
 
 def event_region_counts(rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -516,9 +509,9 @@ def option_win_rates(rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, d
             t["tie"] += bool(row["tie"])
     return {
         v: {
-            "witness": _rate_dict(t["witness"], t["games"]),
-            "assassin": _rate_dict(t["assassin"], t["duels"]),
-            "tie": _rate_dict(t["tie"], t["duels"]),
+            "witness": rate_with_interval(t["witness"], t["games"]),
+            "assassin": rate_with_interval(t["assassin"], t["duels"]),
+            "tie": rate_with_interval(t["tie"], t["duels"]),
         }
         for v, t in tallies.items()
     }

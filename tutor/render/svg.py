@@ -16,6 +16,8 @@ import textwrap
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tutor.render.html import SUIT_COLORS
+
 MANTIS_FALLS_PHASES: tuple[tuple[str, str], ...] = (
     ("setup", "Setup"),
     ("initial_movement", "I · Move"),
@@ -35,14 +37,6 @@ REGION_COLORS = {
     "night": "#3d5a98",
     "dark": "#2b2d42",
     "end": "#7d8597",
-}
-SUIT_COLORS = {
-    "amber": "#e0a526",
-    "granite": "#7c8087",
-    "hunter": "#2e7d32",
-    "lilac": "#9c7cc9",
-    "royal": "#3949ab",
-    "midnight": "#1c1c1c",
 }
 PLAYER_COLORS = ("#1b7f79", "#c4553a", "#6a4c93")
 STOPLIGHT_COLORS = ("#2e9e44", "#e0b400", "#d62828")

@@ -352,18 +352,8 @@ class MantisFallsState(State):
 
     def phone_distance(self, position: int) -> int:
         """Roads between ``position`` and the nearest phone (ruling ``phone_range``)."""
-        grid = self._ruling("phone_range") == "grid"
-        best = 99
-        for q in range(START, END + 1):
-            if not self.cards.roads[self.road_at[q]].phone:
-                continue
-            d = abs(q - position)
-            if grid and 1 <= q <= 12 and 1 <= position <= 12:
-                rq, cq = _grid_cell(q)
-                rp, cp = _grid_cell(position)
-                d = min(d, abs(rq - rp) + abs(cq - cp))
-            best = min(best, d)
-        return best
+        phones = [q for q in range(START, END + 1) if self.cards.roads[self.road_at[q]].phone]
+        return phone_distance(position, phones, self._ruling("phone_range") == "grid")
 
     # ======================================================================
     # Public API
@@ -2904,6 +2894,23 @@ def _counts(pool: list[int]) -> list[tuple[int, int]]:
     for c in pool:
         counts[c] = counts.get(c, 0) + 1
     return sorted(counts.items())
+
+
+def phone_distance(position: int, phones: list[int], grid: bool) -> int:
+    """Roads from ``position`` to the nearest of the ``phones`` positions (99 if none).
+
+    Along the path by default; with ``grid`` (ruling ``phone_range``) a road directly
+    above or below in the 3x4 grid also counts as one road away.
+    """
+    best = 99
+    for q in phones:
+        d = abs(q - position)
+        if grid and 1 <= q <= 12 and 1 <= position <= 12:
+            rq, cq = _grid_cell(q)
+            rp, cp = _grid_cell(position)
+            d = min(d, abs(rq - rp) + abs(cq - cp))
+        best = min(best, d)
+    return best
 
 
 def _grid_cell(position: int) -> tuple[int, int]:
