@@ -53,22 +53,30 @@ def outcome_bar(summary: Mapping[str, Any], title: str = "Game outcomes") -> go.
             rates.append(s["win_rate"][role])
         cats += ["tie", "escape"]
         rates += [s["tie_rate"], s["escape_rate"]]
-        fig.add_bar(
-            name=label,
-            x=cats,
-            y=[r["rate"] for r in rates],
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": [r["high"] - r["rate"] for r in rates],
-                "arrayminus": [r["rate"] - r["low"] for r in rates],
-            },
-            customdata=[[r["count"], r["of"]] for r in rates],
-            hovertemplate="%{x}: %{y:.1%} (%{customdata[0]} of %{customdata[1]})<extra>"
-            + label
-            + "</extra>",
-        )
+        _add_rate_bars(fig, label, cats, rates)
     return fig
+
+
+def _add_rate_bars(
+    fig: go.Figure, name: str, x: list[str], rates: list[Mapping[str, Any]], **style: Any
+) -> None:
+    """Bars of rates with their Wilson intervals as asymmetric error bars."""
+    fig.add_bar(
+        name=name,
+        x=x,
+        y=[r["rate"] for r in rates],
+        error_y={
+            "type": "data",
+            "symmetric": False,
+            "array": [r["high"] - r["rate"] for r in rates],
+            "arrayminus": [r["rate"] - r["low"] for r in rates],
+        },
+        customdata=[[r["count"], r["of"]] for r in rates],
+        hovertemplate="%{x}: %{y:.1%} (%{customdata[0]} of %{customdata[1]})<extra>"
+        + name
+        + "</extra>",
+        **style,
+    )
 
 
 def event_counts(rows: Iterable[Mapping[str, Any]], by: str = "kind") -> dict[str, dict[str, int]]:
@@ -549,22 +557,7 @@ def win_rate_by_option(
     for s in series:
         got = [rates[v][s] for v in variants]
         name = "tie" if s == "tie" else f"{s} wins"
-        fig.add_bar(
-            name=name,
-            x=variants,
-            y=[r["rate"] for r in got],
-            error_y={
-                "type": "data",
-                "symmetric": False,
-                "array": [r["high"] - r["rate"] for r in got],
-                "arrayminus": [r["rate"] - r["low"] for r in got],
-            },
-            customdata=[[r["count"], r["of"]] for r in got],
-            marker_color=OUTCOME_COLOURS.get(s),
-            hovertemplate="%{x}: %{y:.1%} (%{customdata[0]} of %{customdata[1]})<extra>"
-            + name
-            + "</extra>",
-        )
+        _add_rate_bars(fig, name, variants, got, marker_color=OUTCOME_COLOURS.get(s))
     return fig
 
 
