@@ -150,7 +150,9 @@ def test_returning_an_ally_sends_every_copy_back_to_the_deck() -> None:
         "Return Jill's Ms. Cardello",
         "Return Jill's face-down ally group 1",
     ]
-    entries = do(s, "return_ally", "Ms. Cardello")
+    # The choice's arguments name no ally either: only the arrival order of the groups.
+    assert all(isinstance(a.args[0], int) for a in s.legal_actions())
+    entries = s.apply(s.action_by_label("Return Jill's Ms. Cardello"))
     assert ally_names(s, s.allies[JILL]) == ["Big Sal"]
     assert len(s.ally_deck) == deck_before + 3
     back = next(e for e in entries if e.rule == "mf.14.5")

@@ -1927,19 +1927,35 @@ class MantisFallsState(State):
             return
         self._push("pick", ctx, "return_ally", (q,))
 
+    def _ally_groups(self, q: int) -> list[str]:
+        """Player ``q``'s ally names in the order their first card arrived (public order)."""
+        names: list[str] = []
+        for a in self.allies[q]:
+            name = self.cards.allies[a].name
+            if name not in names:
+                names.append(name)
+        return names
+
     def _pick_acts_return_ally(self, ctx: Any, args: Any) -> list[Action]:
+        # Groups are named by arrival order, so neither the args nor the labels of a
+        # face-down group tell the chooser which ally it is.
         q = args[0]
-        names = sorted({self.cards.allies[a].name for a in self.allies[q]})
         complete = set(self.complete_allies(q))
         own = q == ctx[0]
         acts = []
-        for i, n in enumerate(names):
-            shown = n if (n in complete or own) else f"face-down ally group {i + 1}"
-            acts.append(Action(ctx[0], "return_ally", (n,), f"Return {self.name(q)}'s {shown}"))
+        hidden = 0
+        for k, n in enumerate(self._ally_groups(q)):
+            if n in complete or own:
+                shown = n
+            else:
+                hidden += 1
+                shown = f"face-down ally group {hidden}"
+            acts.append(Action(ctx[0], "return_ally", (k,), f"Return {self.name(q)}'s {shown}"))
         return acts
 
     def _pick_do_return_ally(self, ctx: Any, args: Any, action: Action) -> None:
-        self._return_ally_group(args[0], action.args[0])
+        q = args[0]
+        self._return_ally_group(q, self._ally_groups(q)[action.args[0]])
 
     def _return_ally_group(self, q: int, name: str) -> None:
         group = [a for a in self.allies[q] if self.cards.allies[a].name == name]
