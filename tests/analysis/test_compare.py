@@ -10,49 +10,15 @@ cards in hand and the outcome differ; everything about Jill is the same.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from games.mantis_falls.tables import seven_wounds_scenario
 
 import tutor
 from tutor.analysis.compare import compare_states, compare_views, outcome_summary
 from tutor.core.scenario import build_scenario
 from tutor.core.session import Session
 
-ROADS = [
-    "Elm Street",
-    "Maple Avenue",
-    "Foster Lane",
-    "Bellweather Boulevard",
-    "Kingsley Street",
-    "Vine Street",
-    "Canal Bridge",
-    "Marlowe Avenue",
-    "Harrow Street",
-    "Cemetery Road",
-    "Gallows Hill",
-    "Dockside Way",
-]
-# Jack (witness) on Cemetery Road, yellow stoplight 5; Jill (assassin) one road behind.
-SCENARIO: dict[str, Any] = {
-    "game": "mantis_falls",
-    "seed": 4,
-    "setup": {
-        "road_order": ROADS,
-        "turn_player": 0,
-        "event_deck_top": ["Mob Enforcer"],
-        "players": [
-            {
-                "position": 10,
-                "wounds": 7,
-                "role": "witness",
-                "hand": ["Medicine", "Bullet", "Take Cover", "Coffee", "Foresight"],
-            },
-            {"position": 9, "role": "assassin"},
-        ],
-    },
-    "play": ["Jack stays on Cemetery Road"],
-}
+SCENARIO = seven_wounds_scenario()
 
 
 def play(session: Session, *labels: str) -> None:

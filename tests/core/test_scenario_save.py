@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from games.mantis_falls.tables import SEVEN_WOUNDS_ROADS
 
 import tutor
 from tutor.core.errors import ScenarioError, SessionFileError
@@ -30,20 +31,7 @@ SEVEN_WOUNDS = {
     "game": "mantis_falls",
     "seed": 4,
     "setup": {
-        "road_order": [
-            "Elm Street",
-            "Maple Avenue",
-            "Foster Lane",
-            "Bellweather Boulevard",
-            "Kingsley Street",
-            "Vine Street",
-            "Canal Bridge",
-            "Marlowe Avenue",
-            "Harrow Street",
-            "Cemetery Road",
-            "Gallows Hill",
-            "Dockside Way",
-        ],
+        "road_order": list(SEVEN_WOUNDS_ROADS),
         "turn_player": 0,
         "event_deck_top": ["Mob Enforcer"],
         "players": [

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
+from games.mantis_falls.tables import seven_wounds_scenario
 
 import tutor
 from tutor.core.rng import Rng
@@ -24,42 +25,7 @@ from tutor.core.session import Session
 from tutor.widgets import WhatIfExplorer
 from tutor.widgets.whatif import EDITORS, MantisFallsEditor, YamlSetupEditor
 
-ROADS = [
-    "Elm Street",
-    "Maple Avenue",
-    "Foster Lane",
-    "Bellweather Boulevard",
-    "Kingsley Street",
-    "Vine Street",
-    "Canal Bridge",  # position 7: the Broken Road
-    "Marlowe Avenue",
-    "Harrow Street",
-    "Cemetery Road",
-    "Gallows Hill",
-    "Dockside Way",
-]
-# Jack (witness, 7 of 8 wounds, Medicine) on Cemetery Road, whose yellow stoplight is 5;
-# a Mob Enforcer is on top of the event deck.  The file stops at Jack's main play.
-SEVEN_WOUNDS: dict[str, Any] = {
-    "game": "mantis_falls",
-    "title": "Seven wounds and a Medicine",
-    "seed": 4,
-    "setup": {
-        "road_order": ROADS,
-        "turn_player": 0,
-        "event_deck_top": ["Mob Enforcer"],
-        "players": [
-            {
-                "position": 10,
-                "wounds": 7,
-                "role": "witness",
-                "hand": ["Medicine", "Bullet", "Take Cover", "Coffee", "Foresight"],
-            },
-            {"position": 9, "role": "assassin"},
-        ],
-    },
-    "play": ["Jack stays on Cemetery Road"],
-}
+SEVEN_WOUNDS = seven_wounds_scenario()
 
 
 def snapshot(explorer: WhatIfExplorer) -> tuple[str, list[str], str]:

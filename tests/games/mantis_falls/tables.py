@@ -91,6 +91,40 @@ ELM = ROADS_NO_BROKEN.index("Elm Street") + 1
 
 
 # ====================================================================== setup builders
+# The what-if position the explorer, compare and save tests share: Jack (witness, 7 of 8
+# wounds, Medicine in hand) on Cemetery Road (yellow stoplight 3), Jill (assassin) one road
+# behind, a Mob Enforcer on top of the event deck; the play stops at Jack's main play.
+SEVEN_WOUNDS_ROADS: tuple[str, ...] = (
+    "Elm Street", "Maple Avenue", "Foster Lane", "Bellweather Boulevard",
+    "Kingsley Street", "Vine Street", "Canal Bridge", "Marlowe Avenue",
+    "Harrow Street", "Cemetery Road", "Gallows Hill", "Dockside Way",
+)  # fmt: skip
+
+
+def seven_wounds_scenario() -> dict[str, Any]:
+    """A fresh copy of the shared "seven wounds and a Medicine" scenario mapping."""
+    return {
+        "game": "mantis_falls",
+        "title": "Seven wounds and a Medicine",
+        "seed": 4,
+        "setup": {
+            "road_order": list(SEVEN_WOUNDS_ROADS),
+            "turn_player": 0,
+            "event_deck_top": ["Mob Enforcer"],
+            "players": [
+                {
+                    "position": 10,
+                    "wounds": 7,
+                    "role": "witness",
+                    "hand": ["Medicine", "Bullet", "Take Cover", "Coffee", "Foresight"],
+                },
+                {"position": 9, "role": "assassin"},
+            ],
+        },
+        "play": ["Jack stays on Cemetery Road"],
+    }
+
+
 def fixed_table(
     jack: Mapping[str, Any] | None = None,
     jill: Mapping[str, Any] | None = None,
