@@ -242,6 +242,27 @@ class State(ABC):
         """Every legal action now, sorted (empty when terminal)."""
         return self._legal_actions()
 
+    def _random_playout(self, rng: Rng, max_steps: int) -> None:
+        """Play to the end with uniform random choices (see :func:`random_playout`).
+
+        Every choice takes ``legal[rng.below(len(legal))]`` and every chance step
+        ``sample_chance(rng)``.  A game may override this with a faster loop that makes
+        exactly the same draws; the conformance suite checks that both agree.
+
+        Raises:
+            RuntimeError: if the game has not ended after ``max_steps`` actions.
+        """
+        for _ in range(max_steps):
+            kind = self.decision_kind()
+            if kind == "terminal":
+                return
+            if kind == "chance":
+                self._apply(self.sample_chance(rng))
+                continue
+            legal = self._legal_actions()
+            self._apply(legal[rng.below(len(legal))])
+        raise RuntimeError(f"game did not end within {max_steps} steps")
+
     def _equivalent(self, action: Action, legal: list[Action]) -> Action | None:
         """The legal action that does the same as ``action``, if any.
 
@@ -347,6 +368,9 @@ def random_playout(
     Raises:
         RuntimeError: if the game has not ended after ``max_steps`` actions.
     """
+    if choose is None:
+        state._random_playout(rng, max_steps)
+        return state
     for _ in range(max_steps):
         kind = state.decision_kind()
         if kind == "terminal":
@@ -355,8 +379,7 @@ def random_playout(
             state._apply(state.sample_chance(rng))
             continue
         legal = state._legal_actions()
-        action = choose(state, legal, rng) if choose else legal[rng.below(len(legal))]
-        state._apply(action)
+        state._apply(choose(state, legal, rng))
     raise RuntimeError(f"game did not end within {max_steps} steps")
 
 

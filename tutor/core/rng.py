@@ -37,19 +37,20 @@ class Rng:
         """Return a uniform integer in ``[0, n)``.
 
         Raises:
-            ValueError: if ``n`` is not positive.
+            ValueError: if ``n`` is not between 1 and 2**64 - 1.
         """
-        if n <= 0:
-            raise ValueError(f"Rng.below needs a positive bound, got {n}")
-        # Rejection sampling keeps the draw exactly uniform.  The body of next_u64 is
-        # repeated here: this is the hottest call of bulk simulation.
-        limit = _MASK - (_MASK % n)
+        if not 0 < n <= 0xFFFFFFFFFFFFFFFF:
+            raise ValueError(f"Rng.below needs a bound from 1 to 2**64 - 1, got {n}")
+        # Rejection sampling keeps the draw exactly uniform: x is accepted below
+        # limit = 2**64 - 1 - (2**64 - 1) % n.  Since limit >= 2**64 - n, the cheap test
+        # first accepts nearly every draw.  The body of next_u64 is repeated here (with
+        # the mask written out): this is the hottest call of bulk simulation.
         while True:
-            self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            self.state = z = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             x = z ^ (z >> 31)
-            if x < limit:
+            if x < 0x10000000000000000 - n or x < _MASK - (_MASK % n):
                 return x % n
 
     def random(self) -> float:

@@ -144,10 +144,30 @@ class MantisFallsGame(Game):
             for kind in ("draw_event", "top_event")
         }
         self.suits = [c.suit for c in actions]
+        self.pass_action = [Action(p, "pass", (), "Pass (use nothing now)") for p in range(players)]
         # An ally's effect block by name (the first card of that name, as the rules read it).
         self.ally_blocks: dict[str, dict[str, Any]] = {}
         for ally in self.cards.allies:
             self.ally_blocks.setdefault(ally.name, ally.effect)
+        # Which conditions and allies have an any-time effect at all (any-time windows
+        # with nothing to offer are skipped).
+        self.anytime_conditions = frozenset(
+            c.index for c in actions if (c.condition or {}).get("anytime")
+        )
+        self.anytime_allies = frozenset(
+            name for name, block in self.ally_blocks.items() if block.get("anytime")
+        )
+        self.anytime_ally_cards = frozenset(
+            a.index for a in self.cards.allies if a.name in self.anytime_allies
+        )
+        # The hand size each lasting effect allows (7 when it says nothing).
+        self.condition_hand_size = [
+            int(((c.condition or {}).get("passive") or {}).get("hand_size", 7)) for c in actions
+        ]
+        self.ally_hand_size = {
+            name: int((block.get("passive") or {}).get("hand_size", 7))
+            for name, block in self.ally_blocks.items()
+        }
         # Caches filled while playing: complete allies by the cards held, and labelled
         # actions that depend on a little of the state (movement choices, finish labels).
         self.complete_cache: dict[tuple[int, ...], tuple[str, ...]] = {}

@@ -282,11 +282,17 @@ class MantisFallsState(State):
         return -1
 
     def hand_size(self, p: int) -> int:
-        if not self.conditions[p] and not self.allies[p]:
+        conditions = self.conditions[p]
+        if not conditions and not self.allies[p]:
             return HAND_SIZE
+        # The largest hand size a lasting effect allows, never below seven (mf.19.2).
+        game = self.game
         size = HAND_SIZE
-        for block in self._lasting_blocks(p):
-            size = max(size, int((block.get("passive") or {}).get("hand_size", HAND_SIZE)))
+        for c in conditions:
+            size = max(size, game.condition_hand_size[c])
+        if self.allies[p]:
+            for name in self._complete(p):
+                size = max(size, game.ally_hand_size.get(name, HAND_SIZE))
         return size
 
     def complete_allies(self, p: int) -> list[str]:
@@ -388,22 +394,12 @@ class MantisFallsState(State):
             top = self.stack[-1]
             if top[0] == "chance":
                 legal = [a for a, _ in self.chance_outcomes()]
-            elif top[0] == "mainplay" and top[2] == "choose":
-                legal = self._main_play_choices(top[1])
+            elif top[0] == "mainplay" or (top[0] == "pick" and top[2] in _CANONICAL_PICKS):
+                # These generators build the canonical order themselves (hot path); a
+                # conformance test checks that canonical_order() would not change them.
+                legal = _ACTS[top[0]](self, top)
             else:
-                legal = _ACTS[top[0]](self, top)  # a fresh list
-                if len(legal) > 1:
-                    legal.sort(key=_order)
-                    # Copies of a card (two Bullets) give equal choices: offer one of them.
-                    if len({(a.kind, a.label) for a in legal}) < len(legal):
-                        seen: set[tuple[str, str]] = set()
-                        unique = []
-                        for a in legal:
-                            key = (a.kind, a.label)
-                            if key not in seen:
-                                seen.add(key)
-                                unique.append(a)
-                        legal = unique
+                legal = canonical_order(_ACTS[top[0]](self, top))
         self._legal = legal
         return legal
 
@@ -413,6 +409,36 @@ class MantisFallsState(State):
         top = self.stack[-1]
         _DO[top[0]](self, top, action)
         self._run()
+
+    def _random_playout(self, rng: Rng, max_steps: int) -> None:
+        # The loop of State._random_playout with the calls between steps inlined (the
+        # hot loop of the playout benchmark); it makes exactly the same draws.
+        stack = self.stack
+        legal_now = self._legal_actions
+        run = self._run
+        below = rng.below
+        game = self.game
+        chance_draw = game.chance_draw
+        for _ in range(max_steps):
+            if not stack:
+                return
+            top = stack[-1]
+            kind = top[0]
+            if kind == "chance":
+                what = top[1]
+                if what == "action_draw":
+                    pile = self.action_pile
+                    action = chance_draw[pile[below(len(pile))]]
+                else:
+                    action = self.sample_chance(rng)
+            else:
+                legal = legal_now()
+                action = legal[below(len(legal))]
+            self.steps += 1
+            self._legal = None
+            _DO[kind](self, top, action)
+            run()
+        raise RuntimeError(f"game did not end within {max_steps} steps")
 
     def outcome(self) -> dict[str, Any] | None:
         return self.result
@@ -507,7 +533,7 @@ class MantisFallsState(State):
             self._push("pick", (p, "turn", -1, 0, False), "expend", ())
 
     def _turn_window_move(self) -> None:
-        self._push("window", "turn_start", self._both())
+        self._open_window("turn_start")
 
     def _turn_move(self) -> None:
         p = self.turn_player
@@ -548,7 +574,7 @@ class MantisFallsState(State):
             self._push("reveal_loop", "window")
 
     def _turn_window_event(self) -> None:
-        self._push("window", "before_event", self._both())
+        self._open_window("before_event")
 
     def _turn_event(self) -> None:
         self.phase = "event_processing"
@@ -562,7 +588,7 @@ class MantisFallsState(State):
         self._push("event_process")
 
     def _turn_window_draw(self) -> None:
-        self._push("window", "before_draw", self._both())
+        self._open_window("before_draw")
 
     def _turn_draw(self) -> None:
         self.phase = "draw"
@@ -628,12 +654,18 @@ class MantisFallsState(State):
         acts: list[Action] = []
         if mode == "choose":
             return self._main_play_choices(p)
+        # Built in canonical order: "discard" < "finish" < "play", cards by id, and one
+        # choice per card name (the lowest copy in hand).
         game = self.game
+        labels = self.cards.labels
+        first: dict[str, int] = {}
         if mode == "play":
             suits = game.suits
             suit = suits[self.plays[p][0]]
+            for c in sorted(hand):
+                if suits[c] == suit:
+                    first.setdefault(labels[c], c)
             table = game.add_to_play[p]
-            acts = [table[c] for c in hand if suits[c] == suit]
             k = len(self.plays[p])
             key = ("finish_play", p, k)
             finish = game.action_cache.get(key)
@@ -642,9 +674,12 @@ class MantisFallsState(State):
                     p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})"
                 )
             acts.append(finish)
+            acts += [table[c] for c in first.values()]
         else:
+            for c in sorted(hand):
+                first.setdefault(labels[c], c)
             table = game.discard_more[p]
-            acts = [table[c] for c in hand]
+            acts = [table[c] for c in first.values()]
             acts.append(game.stop_discarding[p])
         return acts
 
@@ -764,26 +799,60 @@ class MantisFallsState(State):
                 if tag in card.tags and card.name not in by_name:
                     by_name[card.name] = c
             return [
-                Action(
-                    p, "anytime", (src, idx, c), f"{name}: {label} (discard {self.card_name(c)})"
-                )
+                self._anytime_action(p, src, idx, c, name, label, f"discard {self.card_name(c)}")
                 for c in by_name.values()
             ]
         if cost.get("discard_self"):
             give = "discard it" if src == "cond" else "return the ally to the deck"
-            return [Action(p, "anytime", (src, idx, -1), f"{name}: {label} ({give})")]
+            return [self._anytime_action(p, src, idx, -1, name, label, give)]
         if f"{src}:{idx}" in self.used_once[p]:
             return []
-        return [Action(p, "anytime", (src, idx, -1), f"{name}: {label} (once per turn)")]
+        return [self._anytime_action(p, src, idx, -1, name, label, "once per turn")]
+
+    def _anytime_action(
+        self, p: int, src: str, idx: int, pay: int, name: str, label: str, cost: str
+    ) -> Action:
+        # The label depends only on the key's cards, so the action is built once (speed).
+        cache = self.game.action_cache
+        key = ("anytime", p, src, idx, pay)
+        action = cache.get(key)
+        if action is None:
+            text = f"{name}: {label} ({cost})"
+            action = cache[key] = Action(p, "anytime", (src, idx, pay), text)
+        return action
+
+    def _may_use_anytime(self, p: int) -> bool:
+        # A quick test before anytime_options: does p hold a condition or a complete
+        # ally that has an any-time effect at all (whether it can be paid or not)?
+        game = self.game
+        conditions, allies = self.conditions[p], self.allies[p]
+        if conditions and not game.anytime_conditions.isdisjoint(conditions):
+            return True
+        return (
+            bool(allies)
+            and not game.anytime_ally_cards.isdisjoint(allies)
+            and not game.anytime_allies.isdisjoint(self._complete(p))
+        )
+
+    def _open_window(self, tag: str) -> None:
+        """Push an any-time window for both players, the turn player asked first (mf.13.3).
+
+        A window nobody could use closes at once without a trace entry, so it is not
+        pushed at all then (speed).
+        """
+        if self._may_use_anytime(0) or self._may_use_anytime(1):
+            self._push("window", tag, self._both())
 
     def _window_open(self, top: tuple[Any, ...]) -> bool:
         _, tag, asked = top
-        conditions, allies = self.conditions, self.allies
         while asked:
             p = asked[0]
-            # Only conditions and allies have any-time effects (a quick test first).
-            if (conditions[p] or allies[p]) and self.anytime_options(p):
-                break
+            if self._may_use_anytime(p):
+                options = self.anytime_options(p)
+                if options:
+                    # The window stops here: keep its choices for _legal_actions (speed).
+                    self._legal = canonical_order(options + [self.game.pass_action[p]])
+                    break
             asked = asked[1:]
         if not asked:
             self.stack.pop()
@@ -793,7 +862,8 @@ class MantisFallsState(State):
 
     def _acts_window(self, top: tuple[Any, ...]) -> list[Action]:
         p = top[2][0]
-        return self.anytime_options(p) + [Action(p, "pass", (), "Pass (use nothing now)")]
+        # Usually already computed by _window_open when the window stopped.
+        return self.anytime_options(p) + [self.game.pass_action[p]]
 
     def _do_window(self, top: tuple[Any, ...], action: Action) -> None:
         _, tag, asked = top
@@ -1139,24 +1209,26 @@ class MantisFallsState(State):
     # ---- drawing (topics 8 VI, 15, 19) ----
     def _f_draw_phase(self, top: tuple[Any, ...]) -> None:
         i = top[1]
-        if i >= 2:  # both players, the turn player first
-            self.stack.pop()
-            return
-        p = self.turn_player if i == 0 else self.other(self.turn_player)
-        if len(self.hands[p]) < self.hand_size(p) and self._can_draw():
-            self._draw_one(p, "mf.8.11")
-        else:
-            self.stack[-1] = ("draw_phase", i + 1)
-            if self.tracing and len(self.hands[p]) >= self.hand_size(p):
+        while i < 2:  # both players, the turn player first
+            p = self.turn_player if i == 0 else self.other(self.turn_player)
+            held, size = len(self.hands[p]), self.hand_size(p)
+            if held < size and self._can_draw():
+                if i != top[1]:
+                    self.stack[-1] = ("draw_phase", i)
+                self._draw_one(p, "mf.8.11")
+                return
+            i += 1
+            if self.tracing and held >= size:
                 self._log(
-                    "mf.8.11" if len(self.hands[p]) == self.hand_size(p) else "mf.19.2",
-                    f"{self.name(p)} has {len(self.hands[p])} cards"
+                    "mf.8.11" if held == size else "mf.19.2",
+                    f"{self.name(p)} has {held} cards"
                     + (
                         " (more than seven is fine: there is no discard phase)."
-                        if len(self.hands[p]) > HAND_SIZE
+                        if held > HAND_SIZE
                         else "."
                     ),
                 )
+        self.stack.pop()
 
     def _can_draw(self) -> bool:
         return bool(self.action_top or self.action_pile or self.action_discard or self.conserved)
@@ -1207,21 +1279,27 @@ class MantisFallsState(State):
             )
 
     def _pick_acts_draw_source(self, ctx: Any, args: Any) -> list[Action]:
+        # Canonical order: "draw_conserved" (one per card name, by id) < "draw_pile".
         p = args[0]
         acts = []
         cache = self.game.action_cache
+        labels = self.cards.labels
+        named: set[str] = set()
+        for c in sorted(self.conserved):
+            if labels[c] in named:
+                continue
+            named.add(labels[c])
+            action = cache.get(("draw_conserved", p, c))
+            if action is None:
+                label = f"Take {self.card_label(c)} from Conserved Energy"
+                action = cache["draw_conserved", p, c] = Action(p, "draw_conserved", (c,), label)
+            acts.append(action)
         if self.action_top or self.action_pile or self.action_discard:
             action = cache.get(("draw_pile", p))
             if action is None:
                 action = cache["draw_pile", p] = Action(
                     p, "draw_pile", (), "Draw from the action draw pile"
                 )
-            acts.append(action)
-        for c in sorted(set(self.conserved)):
-            action = cache.get(("draw_conserved", p, c))
-            if action is None:
-                label = f"Take {self.card_label(c)} from Conserved Energy"
-                action = cache["draw_conserved", p, c] = Action(p, "draw_conserved", (c,), label)
             acts.append(action)
         return acts
 
@@ -1319,7 +1397,7 @@ class MantisFallsState(State):
             return
         if stage == "window":
             self.stack[-1] = ("reveal_loop", "reveal")
-            self._push("window", "before_reveal", self._both())
+            self._open_window("before_reveal")
             return
         self.stack[-1] = ("reveal_loop", "window")
         p = self.reveal_next if self.reveal_next in players else players[0]
@@ -1451,10 +1529,14 @@ class MantisFallsState(State):
     def _f_effects(self, top: tuple[Any, ...]) -> None:
         _, ctx, ref, i = top
         effects = self.game.resolve(ref)
-        if i >= len(effects):
+        if i + 1 >= len(effects):
+            # The last effect (or none): the frame is done before the effect runs, so a
+            # card with one effect costs one step of the run loop (speed).
             self.stack.pop()
-            return
-        self.stack[-1] = ("effects", ctx, ref, i + 1)
+            if i >= len(effects):
+                return
+        else:
+            self.stack[-1] = ("effects", ctx, ref, i + 1)
         eff = effects[i]
         preds = eff.get("if")
         if preds:
@@ -2248,7 +2330,7 @@ class MantisFallsState(State):
         elif stage == "window":
             self.stack[-1] = ("gasp", p, "reveal")
             if self.gasp_revealed < len(self.gasp_play):
-                self._push("window", "gasp", self._both())
+                self._open_window("gasp")
         elif stage == "end":
             self.stack.pop()
             self._end_gasp(p)
@@ -2903,6 +2985,29 @@ _CARD_KINDS = frozenset(
 
 # Legal actions sort by (player, kind, args); attrgetter builds that key in C (speed).
 _order = attrgetter("player", "kind", "args")
+
+# Pick frames whose action generators already return the canonical order.
+_CANONICAL_PICKS = frozenset({"move", "draw_source"})
+
+
+def canonical_order(legal: list[Action]) -> list[Action]:
+    """Sort choices by (player, kind, args) and keep one of each (kind, label).
+
+    Copies of a card (two Bullets) give equal choices, so only the lowest copy is
+    offered.  Every list of legal actions is in this order.
+    """
+    if len(legal) > 1:
+        legal.sort(key=_order)
+        if len({(a.kind, a.label) for a in legal}) < len(legal):
+            seen: set[tuple[str, str]] = set()
+            unique = []
+            for a in legal:
+                key = (a.kind, a.label)
+                if key not in seen:
+                    seen.add(key)
+                    unique.append(a)
+            legal = unique
+    return legal
 
 
 def _counts(pool: list[int]) -> list[tuple[int, int]]:
