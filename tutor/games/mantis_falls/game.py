@@ -106,7 +106,7 @@ class MantisFallsGame(Game):
         self.rulings = chosen
         self.player_names = names
         self.cards = _card_data(deck)
-        self._resolved: dict[tuple[Any, ...], Any] = {}
+        self.resolved_effects: dict[tuple[Any, ...], Any] = {}
         # The main-play choices depend only on the card: build them once (speed).
         self.main_play_actions = [
             [
@@ -144,6 +144,7 @@ class MantisFallsGame(Game):
             for kind in ("draw_event", "top_event")
         }
         self.suits = [c.suit for c in actions]
+        self.broken_roads = [r.index for r in self.cards.roads if r.broken]
         self.pass_action = [Action(p, "pass", (), "Pass (use nothing now)") for p in range(players)]
         # An ally's effect block by name (the first card of that name, as the rules read it).
         self.ally_blocks: dict[str, dict[str, Any]] = {}
@@ -168,6 +169,28 @@ class MantisFallsGame(Game):
             name: int((block.get("passive") or {}).get("hand_size", 7))
             for name, block in self.ally_blocks.items()
         }
+        self.hand_size_cards = frozenset(
+            c.index for c in actions if self.condition_hand_size[c.index] != 7
+        )
+        self.hand_size_ally_cards = frozenset(
+            a.index for a in self.cards.allies if self.ally_hand_size[a.name] != 7
+        )
+        # The card pools of the setup (topic 5), in card order; new_state copies them.
+        roads = self.cards.roads
+        hits = [c.index for c in actions if "call_in_a_hit" in c.tags]
+        self.setup_pools: dict[str, Any] = {
+            "start": next(r.index for r in roads if r.region == "start"),
+            "end": next(r.index for r in roads if r.region == "end"),
+            **{
+                region: [r.index for r in roads if r.region == region]
+                for region in ("sunset", "night", "dark")
+            },
+            "hits": hits,
+            "midnight": [c.index for c in actions if c.suit == "midnight" and c.index not in hits],
+            "rest": [c.index for c in actions if c.suit != "midnight"],
+            "allies": sorted(a.index for a in self.cards.allies),
+            "events": sorted(e.index for e in events),
+        }
         # Caches filled while playing: complete allies by the cards held, and labelled
         # actions that depend on a little of the state (movement choices, finish labels).
         self.complete_cache: dict[tuple[int, ...], tuple[str, ...]] = {}
@@ -175,9 +198,9 @@ class MantisFallsGame(Game):
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
         """Return the effect list (or effect) a frame's reference points to, cached."""
-        got = self._resolved.get(ref)
+        got = self.resolved_effects.get(ref)
         if got is None:
-            got = self._resolved[ref] = self.cards.resolve(ref)
+            got = self.resolved_effects[ref] = self.cards.resolve(ref)
         return got
 
     @staticmethod
@@ -222,16 +245,15 @@ class MantisFallsGame(Game):
         names = self.player_names
 
         # Roads (mf.5.1-5.3): start and end fixed, one road of each region removed unseen.
-        start = next(r.index for r in cards.roads if r.region == "start")
-        end = next(r.index for r in cards.roads if r.region == "end")
-        layout = [start]
+        pools = self.setup_pools
+        layout = [pools["start"]]
         for region in ("sunset", "night", "dark"):
-            pool = [r.index for r in cards.roads if r.region == region]
+            pool = pools[region][:]
             rng.shuffle(pool)
             s.removed_roads.append(pool.pop())
             layout += pool[:4]
             s.removed_roads += pool[4:]
-        layout.append(end)
+        layout.append(pools["end"])
         s.road_at = layout
         s.face_up = [False] * (END + 1)
         s.face_up[START] = s.face_up[END] = True
@@ -259,9 +281,7 @@ class MantisFallsGame(Game):
                 )
 
         # Midnight actions (mf.5.4-5.6) and the hands (mf.5.7).
-        hits = [c.index for c in cards.actions if "call_in_a_hit" in c.tags]
-        midnight = [c.index for c in cards.actions if c.suit == "midnight" and c.index not in hits]
-        rest = [c.index for c in cards.actions if c.suit != "midnight"]
+        hits, midnight, rest = pools["hits"][:], pools["midnight"][:], pools["rest"][:]
         rng.shuffle(hits)
         for p in range(2):
             s.hands[p].append(hits[p])
@@ -294,8 +314,8 @@ class MantisFallsGame(Game):
                 )
 
         # Allies and events (mf.5.8), roles (mf.5.9), characters (mf.5.10), pieces (mf.5.11).
-        s.ally_deck = sorted(a.index for a in cards.allies)
-        s.event_pile = sorted(e.index for e in cards.events)
+        s.ally_deck = pools["allies"][:]
+        s.event_pile = pools["events"][:]
         roles = ["witness", "witness", "assassin"]
         rng.shuffle(roles)
         s.roles = roles[:2]

@@ -276,10 +276,13 @@ class MantisFallsState(State):
 
     @property
     def broken_pos(self) -> int:
-        for i in range(START + 1, END):
-            if self.cards.roads[self.road_at[i]].broken:
-                return i
-        return -1
+        road_at = self.road_at
+        found = -1
+        for road in self.game.broken_roads:  # one in the standard deck
+            if road in road_at:
+                i = road_at.index(road)
+                found = i if found < 0 else min(found, i)
+        return found
 
     def hand_size(self, p: int) -> int:
         conditions = self.conditions[p]
@@ -287,6 +290,10 @@ class MantisFallsState(State):
             return HAND_SIZE
         # The largest hand size a lasting effect allows, never below seven (mf.19.2).
         game = self.game
+        if game.hand_size_cards.isdisjoint(conditions) and (
+            not self.allies[p] or game.hand_size_ally_cards.isdisjoint(self.allies[p])
+        ):
+            return HAND_SIZE
         size = HAND_SIZE
         for c in conditions:
             size = max(size, game.condition_hand_size[c])
@@ -459,8 +466,14 @@ class MantisFallsState(State):
             top = stack[-1]
             kind = top[0]
             if kind == "turn":  # the commonest frame: step through the turn (as _f_turn)
-                stack[-1], turn_step = turn_next[top[1]]
-                turn_step(self)
+                depth = len(stack)
+                step = top[1]
+                while True:  # the steps that push nothing follow each other at once
+                    stack[-1], turn_step = turn_next[step]
+                    turn_step(self)
+                    if len(stack) != depth:
+                        break
+                    step = stack[-1][1]
                 continue
             if kind in DECISION_FRAMES:
                 if kind != "window" or self._window_open(top):
@@ -469,9 +482,6 @@ class MantisFallsState(State):
             if kind in CHANCE_FRAMES:
                 return
             steps[kind](self, top)
-
-    def _push(self, *frame: Any) -> None:
-        self.stack.append(frame)
 
     # ======================================================================
     # Turn sequence (topic 8), as data: the order of steps in a turn
@@ -499,7 +509,7 @@ class MantisFallsState(State):
 
     def _turn_start(self) -> None:
         n = self.game.num_players
-        if all(self.pos[p] == END and not self.dead[p] for p in range(n)):
+        if END in self.pos and all(self.pos[p] == END and not self.dead[p] for p in range(n)):
             if self.tracing:
                 self._log(
                     "mf.20.1",
@@ -530,7 +540,7 @@ class MantisFallsState(State):
     def _turn_expend(self) -> None:
         p = self.turn_player
         if len(self.conserved) >= CE_SPACES:
-            self._push("pick", (p, "turn", -1, 0, False), "expend", ())
+            self.stack.append(("pick", (p, "turn", -1, 0, False), "expend", ()))
 
     def _turn_window_move(self) -> None:
         self._open_window("turn_start")
@@ -538,7 +548,7 @@ class MantisFallsState(State):
     def _turn_move(self) -> None:
         p = self.turn_player
         reach = 2 if self.boost else 1
-        self._push("pick", (p, "turn", -1, 0, False), "move", (p, reach, "initial"))
+        self.stack.append(("pick", (p, "turn", -1, 0, False), "move", (p, reach, "initial")))
 
     def _turn_event_draw(self) -> None:
         self.phase = "event_draw"
@@ -562,16 +572,16 @@ class MantisFallsState(State):
                 f"{self.name(self.other(p))}.",
                 p,
             )
-        self._push("mainplay", self.turn_player, "choose", 0)
+        self.stack.append(("mainplay", self.turn_player, "choose", 0))
 
     def _turn_main_other(self) -> None:
-        self._push("mainplay", self.other(self.turn_player), "choose", 0)
+        self.stack.append(("mainplay", self.other(self.turn_player), "choose", 0))
 
     def _turn_reveal(self) -> None:
         self.phase = "action_processing"
         self.reveal_next = self.turn_player
         if any(self.plays):
-            self._push("reveal_loop", "window")
+            self.stack.append(("reveal_loop", "window"))
 
     def _turn_window_event(self) -> None:
         self._open_window("before_event")
@@ -585,14 +595,14 @@ class MantisFallsState(State):
                 f"{self.name(self.turn_player)} resolves this turn's event.",
                 self.turn_player,
             )
-        self._push("event_process")
+        self.stack.append(("event_process",))
 
     def _turn_window_draw(self) -> None:
         self._open_window("before_draw")
 
     def _turn_draw(self) -> None:
         self.phase = "draw"
-        self._push("draw_phase", 0)
+        self.stack.append(("draw_phase", 0))
 
     def _turn_end(self) -> None:
         # Stepping to "start" (done by _f_turn) begins the next turn.
@@ -686,7 +696,7 @@ class MantisFallsState(State):
     def _do_mainplay(self, top: tuple[Any, ...], action: Action) -> None:
         _, p, mode, n = top
         kind = action.kind
-        who = self.name(p)
+        who = self.game.player_names[p]
         if kind == "play":
             c = action.args[0]
             self.hands[p].remove(c)
@@ -841,7 +851,7 @@ class MantisFallsState(State):
         pushed at all then (speed).
         """
         if self._may_use_anytime(0) or self._may_use_anytime(1):
-            self._push("window", tag, self._both())
+            self.stack.append(("window", tag, self._both()))
 
     def _window_open(self, top: tuple[Any, ...]) -> bool:
         _, tag, asked = top
@@ -902,8 +912,8 @@ class MantisFallsState(State):
             )
         in_gasp = self.in_gasp == p
         ctx = (p, "condition" if src == "cond" else "ally", idx, 0, in_gasp)
-        self._push("card_done", ctx)
-        self._push("effects", ctx, ref, 0)
+        self.stack.append(("card_done", ctx))
+        self.stack.append(("effects", ctx, ref, 0))
 
     # ======================================================================
     # Picks: the small choices inside effects and phases
@@ -993,17 +1003,18 @@ class MantisFallsState(State):
     def _pick_acts_move(self, ctx: Any, args: Any) -> list[Action]:
         mover, reach, why = args
         chooser = mover if why == "initial" else ctx[0]
-        room = END - self.pos[mover]
+        at = self.pos[mover]
+        room = END - at
+        options: Any = range(min(reach, room) + 1)
         if why == "initial" and self.boost and self._ruling("expend_movement") == "exactly_two":
-            options = [0, min(2, room)]
-        else:
-            options = list(range(0, min(reach, room) + 1))
+            options = (0, 2) if room >= 2 else range(min(1, room) + 1)
         acts = []
         cache = self.game.action_cache
-        for d in sorted(set(options)):
-            q = self.pos[mover] + d
+        road_at, face_up = self.road_at, self.face_up
+        for d in options:
+            q = at + d
             # The label names the road reached, or only its region while it is face down.
-            key = ("move", chooser, mover, d, self.road_at[q], q in (START, END) or self.face_up[q])
+            key = ("move", chooser, mover, d, road_at[q], q in (START, END) or face_up[q])
             action = cache.get(key)
             if action is None:
                 if d == 0:
@@ -1094,7 +1105,7 @@ class MantisFallsState(State):
                 )
         self._update_visibility()
         if landed and target == END and self.dark:
-            self._push("pick", (p, "road", -1, 0, False), "dark_pick", ())
+            self.stack.append(("pick", (p, "road", -1, 0, False), "dark_pick", ()))
         elif landed and target == END and self.tracing:
             self._log("mf.10.10", "No Actions by the Dark are left to take.")
         if landed and self.road(target).ambush:
@@ -1109,14 +1120,15 @@ class MantisFallsState(State):
                     )
         if crossed:
             if self.night:
-                self._push("pick", (p, "road", -1, 0, False), "night_pick", ())
+                self.stack.append(("pick", (p, "road", -1, 0, False), "night_pick", ()))
             elif self.tracing:
                 self._log("mf.10.8", "No Actions by the Night are left to take.")
 
     def _update_visibility(self) -> None:
-        for p in range(self.game.num_players):
-            for q in (self.pos[p], self.pos[p] + 1):
-                if q > END or self.face_up[q]:
+        face_up = self.face_up
+        for p, at in enumerate(self.pos):
+            for q in (at, at + 1):
+                if q > END or face_up[q]:
                     continue
                 self.face_up[q] = True
                 if self.tracing:
@@ -1144,10 +1156,10 @@ class MantisFallsState(State):
                 f"{self.name(p)} lands on an ambush of {n}: discard {cards}, "
                 f"then receive {n} wound{'s' * (n != 1)}.",
             )
-        self._push("ambush_wound", p, n)
+        self.stack.append(("ambush_wound", p, n))
         k = min(n, len(self.hands[p]))
         if k:
-            self._push("chance", "discard", (p, k, "mf.10.6"))
+            self.stack.append(("chance", "discard", (p, k, "mf.10.6")))
 
     def _f_ambush_wound(self, top: tuple[Any, ...]) -> None:
         _, p, n = top
@@ -1243,7 +1255,7 @@ class MantisFallsState(State):
 
     def _draw_one(self, p: int, rule: str) -> None:
         if self.conserved:
-            self._push("pick", (p, "draw", -1, 0, False), "draw_source", (p, rule))
+            self.stack.append(("pick", (p, "draw", -1, 0, False), "draw_source", (p, rule)))
         else:
             self._draw_from_pile(p, rule)
 
@@ -1264,7 +1276,7 @@ class MantisFallsState(State):
                     "The action draw pile is empty: the discard pile is "
                     f"shuffled into a new draw pile ({len(self.action_pile)} cards).",
                 )
-        self._push("chance", "action_draw", (p, rule))
+        self.stack.append(("chance", "action_draw", (p, rule)))
 
     def _give_card(self, p: int, c: int, rule: str) -> None:
         self.hands[p].append(c)
@@ -1342,7 +1354,7 @@ class MantisFallsState(State):
                     "The event deck is empty: its discard pile is shuffled into a "
                     f"new deck ({len(self.event_pile)} cards).",
                 )
-        self._push("chance", "event_draw", ("mf.8.3",))
+        self.stack.append(("chance", "event_draw", ("mf.8.3",)))
 
     def event_visible_to_all(self) -> bool:
         if self.event < 0:
@@ -1379,7 +1391,8 @@ class MantisFallsState(State):
     # ---- main processing: reveal loop (topic 12) ----
     def _f_reveal_loop(self, top: tuple[Any, ...]) -> None:
         stage = top[1]
-        players = [p for p in self._both() if self.revealed[p] < len(self.plays[p])]
+        revealed, plays = self.revealed, self.plays
+        players = [p for p in _TURN_ORDER[self.turn_player] if revealed[p] < len(plays[p])]
         if not players:
             self.stack.pop()
             done = [c for p in self._both() for c in self.plays[p]]
@@ -1398,7 +1411,8 @@ class MantisFallsState(State):
         if stage == "window":
             self.stack[-1] = ("reveal_loop", "reveal")
             self._open_window("before_reveal")
-            return
+            if self.stack[-1][0] == "window":
+                return
         self.stack[-1] = ("reveal_loop", "window")
         p = self.reveal_next if self.reveal_next in players else players[0]
         c = self.plays[p][self.revealed[p]]
@@ -1420,11 +1434,11 @@ class MantisFallsState(State):
     def _start_card(self, p: int, c: int, position: int, in_gasp: bool) -> None:
         card = self.cards.actions[c]
         ctx = (p, "action", c, position, in_gasp)
-        self._push("card_done", ctx)
+        self.stack.append(("card_done", ctx))
         if card.effects:
-            self._push("effects", ctx, ("action", c, "effects"), 0)
+            self.stack.append(("effects", ctx, ("action", c, "effects"), 0))
         if card.on_reveal:
-            self._push("effects", ctx, ("action", c, "on_reveal"), 0)
+            self.stack.append(("effects", ctx, ("action", c, "on_reveal"), 0))
 
     def _f_card_done(self, top: tuple[Any, ...]) -> None:
         ctx = top[1]
@@ -1453,8 +1467,7 @@ class MantisFallsState(State):
             return
         card = self.cards.events[e]
         p = self.turn_player
-        hidden = not self.event_visible_to_all()
-        vis = (p,) if hidden else None
+        vis = None if not self.tracing or self.event_visible_to_all() else (p,)
         ctx = (p, "event", e, 0, False)
         self.event_stats.append((self.pos[p], 0))
         if self.tracing:
@@ -1478,9 +1491,9 @@ class MantisFallsState(State):
                     public_text=f"{self.name(p)}'s event was prevented: nothing happens.",
                     public_rule="mf.11.8",
                 )
-            self._push("card_done", ctx)
+            self.stack.append(("card_done", ctx))
             return
-        self._push("card_done", ctx)
+        self.stack.append(("card_done", ctx))
         if card.kind == "incident":
             self.event_log.append(f"{card.id}:incident")
             if self.tracing:
@@ -1494,9 +1507,9 @@ class MantisFallsState(State):
                     public_rule="mf.11.8",
                 )
             if card.bonus:
-                self._push("effects", ctx, ("event", e, "bonus"), 0)
+                self.stack.append(("effects", ctx, ("event", e, "bonus"), 0))
             if card.effect:
-                self._push("effects", ctx, ("event", e, "effect"), 0)
+                self.stack.append(("effects", ctx, ("event", e, "effect"), 0))
             return
         defeated = self.opp_wounds >= card.health
         if self.tracing:
@@ -1521,14 +1534,14 @@ class MantisFallsState(State):
         part = "defeated" if defeated else "undefeated"
         self.event_log.append(f"{card.id}:{part}")
         if getattr(card, part):
-            self._push("effects", ctx, ("event", e, part), 0)
+            self.stack.append(("effects", ctx, ("event", e, part), 0))
 
     # ======================================================================
     # Effects (the effect vocabulary of docs/mantis_falls_cards.md)
     # ======================================================================
     def _f_effects(self, top: tuple[Any, ...]) -> None:
         _, ctx, ref, i = top
-        effects = self.game.resolve(ref)
+        effects = self.game.resolved_effects.get(ref) or self.game.resolve(ref)
         if i + 1 >= len(effects):
             # The last effect (or none): the frame is done before the effect runs, so a
             # card with one effect costs one step of the run loop (speed).
@@ -1685,7 +1698,7 @@ class MantisFallsState(State):
         amount = self._amount(eff["amount"], ctx)
         target = eff.get("target", "self")
         if target in ("choose_player", "choose_any"):
-            self._push("pick", ctx, "wound_target", (amount, target == "choose_any"))
+            self.stack.append(("pick", ctx, "wound_target", (amount, target == "choose_any")))
         elif target == "opposition":
             self._wound_opposition(amount, ctx)
         else:
@@ -1827,7 +1840,7 @@ class MantisFallsState(State):
         amount = self._amount(eff["amount"], ctx)
         target = eff.get("target", "self")
         if target == "choose_player":
-            self._push("pick", ctx, "heal_target", (amount,))
+            self.stack.append(("pick", ctx, "heal_target", (amount,)))
             return
         for q in self._targets(ctx, target):
             self._heal(q, amount, self._effect_rule(ctx))
@@ -1859,7 +1872,7 @@ class MantisFallsState(State):
         mover = ctx[0] if eff.get("target", "self") == "self" else self.other(ctx[0])
         roads = int(eff["roads"])
         if eff.get("up_to", True) and self.pos[mover] < END:
-            self._push("pick", ctx, "move", (mover, roads, "effect"))
+            self.stack.append(("pick", ctx, "move", (mover, roads, "effect")))
         else:
             room = END - self.pos[mover]
             self._move(
@@ -1894,7 +1907,7 @@ class MantisFallsState(State):
     # ---- drawing and discarding ----
     def _e_draw(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "self"))):
-            self._push("draw_count", q, int(eff["count"]), self._effect_rule(ctx))
+            self.stack.append(("draw_count", q, int(eff["count"]), self._effect_rule(ctx)))
 
     def _e_discard_random(
         self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
@@ -1902,14 +1915,14 @@ class MantisFallsState(State):
         for q in reversed(self._targets(ctx, eff.get("target", "other"))):
             k = min(int(eff["count"]), len(self.hands[q]))
             if k:
-                self._push("chance", "discard", (q, k, self._effect_rule(ctx)))
+                self.stack.append(("chance", "discard", (q, k, self._effect_rule(ctx))))
 
     def _e_discard_chosen(
         self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
     ) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "other"))):
             if self.hands[q]:
-                self._push("pick", ctx, "discard_chosen", (q, int(eff["count"])))
+                self.stack.append(("pick", ctx, "discard_chosen", (q, int(eff["count"]))))
 
     def _pick_acts_discard_chosen(self, ctx: Any, args: Any) -> list[Action]:
         q = args[0]
@@ -1933,7 +1946,7 @@ class MantisFallsState(State):
                 public_text=f"{self.name(q)} discards a card.",
             )
         if count > 1 and self.hands[q]:
-            self._push("pick", ctx, "discard_chosen", (q, count - 1))
+            self.stack.append(("pick", ctx, "discard_chosen", (q, count - 1)))
 
     # ---- allies (topic 14) ----
     def _e_take_ally(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
@@ -1941,7 +1954,7 @@ class MantisFallsState(State):
             if self.tracing:
                 self._log("mf.14.2", "The ally deck is empty: there is no ally to take.", ctx[0])
             return
-        self._push("pick", ctx, "take_ally", (int(eff["count"]),))
+        self.stack.append(("pick", ctx, "take_ally", (int(eff["count"]),)))
 
     def _pick_acts_take_ally(self, ctx: Any, args: Any) -> list[Action]:
         p = ctx[0]
@@ -1964,7 +1977,7 @@ class MantisFallsState(State):
         self.ally_deck.remove(a)
         self._gain_ally(p, a, "mf.14.2", chosen=True)
         if args[0] > 1 and self.ally_deck:
-            self._push("pick", ctx, "take_ally", (args[0] - 1,))
+            self.stack.append(("pick", ctx, "take_ally", (args[0] - 1,)))
 
     def _gain_ally(self, p: int, a: int, rule: str, chosen: bool) -> None:
         was = self.complete_allies(p)
@@ -2007,7 +2020,7 @@ class MantisFallsState(State):
             if self.tracing:
                 self._log("mf.14.5", f"{self.name(q)} has no ally to return.", ctx[0])
             return
-        self._push("pick", ctx, "return_ally", (q,))
+        self.stack.append(("pick", ctx, "return_ally", (q,)))
 
     def _ally_groups(self, q: int) -> list[str]:
         """Player ``q``'s ally names in the order their first card arrived (public order)."""
@@ -2092,7 +2105,7 @@ class MantisFallsState(State):
             list(range(self.game.num_players)) if target == "any" else self._targets(ctx, target)
         )
         if any(self.conditions[q] for q in owners):
-            self._push("pick", ctx, "remove_condition", tuple(owners))
+            self.stack.append(("pick", ctx, "remove_condition", tuple(owners)))
         elif self.tracing:
             self._log("mf.13.1", "There is no condition to remove.", ctx[0])
 
@@ -2125,7 +2138,7 @@ class MantisFallsState(State):
         self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
     ) -> None:
         if self.conserved:
-            self._push("pick", ctx, "take_conserved", (int(eff["count"]),))
+            self.stack.append(("pick", ctx, "take_conserved", (int(eff["count"]),)))
         elif self.tracing:
             self._log("mf.15.2", "Conserved Energy is empty: nothing to take.", ctx[0])
 
@@ -2148,18 +2161,18 @@ class MantisFallsState(State):
                 "action",
             )
         if args[0] > 1 and self.conserved:
-            self._push("pick", ctx, "take_conserved", (args[0] - 1,))
+            self.stack.append(("pick", ctx, "take_conserved", (args[0] - 1,)))
 
     # ---- Foresight-type reveal triggers ----
     def _e_peek_event(
         self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
     ) -> None:
         p = ctx[0]
-        self._push("pick", ctx, "peek_keep", ())
+        self.stack.append(("pick", ctx, "peek_keep", ()))
         if self.event_top:
             self._peeked(p, self.event_top[0])
         elif self.event_pile:
-            self._push("chance", "peek", (p, "mf.19.1"))
+            self.stack.append(("chance", "peek", (p, "mf.19.1")))
         else:
             self.stack.pop()
             if self.tracing:
@@ -2203,7 +2216,7 @@ class MantisFallsState(State):
     def _e_choose_one(
         self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
     ) -> None:
-        self._push("pick", ctx, "choose_one", ref)
+        self.stack.append(("pick", ctx, "choose_one", ref))
 
     def _pick_acts_choose_one(self, ctx: Any, ref: Any) -> list[Action]:
         eff = self.game.resolve(ref)
@@ -2223,13 +2236,13 @@ class MantisFallsState(State):
                 visible_to=self._ctx_vis(ctx),
                 public_text="",
             )
-        self._push("effects", ctx, tuple(ref) + ("options", k, "effects"), 0)
+        self.stack.append(("effects", ctx, tuple(ref) + ("options", k, "effects"), 0))
 
     def _e_wound_split(
         self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
     ) -> None:
         amount = self._amount(eff["amount"], ctx)
-        self._push("pick", ctx, "wound_split", (amount,))
+        self.stack.append(("pick", ctx, "wound_split", (amount,)))
 
     def _pick_acts_wound_split(self, ctx: Any, args: Any) -> list[Action]:
         p, amount = ctx[0], args[0]
@@ -2266,9 +2279,9 @@ class MantisFallsState(State):
         if due:
             if gasp_flow.LAST_GASP.after("several_due", len(due) > 1) == "order":
                 ctx = (self.turn_player, "gasp", -1, 0, False)
-                self._push("pick", ctx, "gasp_order", tuple(due))
+                self.stack.append(("pick", ctx, "gasp_order", tuple(due)))
             else:
-                self._push("gasp", due.pop(0), "start")
+                self.stack.append(("gasp", due.pop(0), "start"))
         elif any(self.dead):
             self._finish("death")
 
@@ -2289,7 +2302,7 @@ class MantisFallsState(State):
                 ctx[0],
                 "action",
             )
-        self._push("gasp", q, "start")
+        self.stack.append(("gasp", q, "start"))
 
     def _f_gasp(self, top: tuple[Any, ...]) -> None:
         # Stages: start = begin (then face_down), reveal = cards_left, window = the any-time
@@ -2308,10 +2321,10 @@ class MantisFallsState(State):
                     p,
                 )
             self.stack[-1] = ("gasp", p, "reveal")
-            self._push("gasp_play", p)
+            self.stack.append(("gasp_play", p))
             face_down = self.revealed[p] < len(self.plays[p])
             if flow.after("face_down", face_down) == "return_cards":
-                self._push("gasp_return", p)
+                self.stack.append(("gasp_return", p))
         elif stage == "reveal":
             if flow.after("cards_left", self.gasp_revealed < len(self.gasp_play)) == "marker":
                 self.stack[-1] = ("gasp", p, "end")
@@ -2524,7 +2537,10 @@ class MantisFallsState(State):
         if what == "action_draw":
             p, rule = args
             self.action_pile.remove(x)
-            self._give_card(p, x, rule)
+            if self.tracing:
+                self._give_card(p, x, rule)
+            else:
+                self.hands[p].append(x)
         elif what == "event_draw":
             self.event_pile.remove(x)
             self._reveal_event(x)
@@ -2547,7 +2563,7 @@ class MantisFallsState(State):
                     public_text=f"{self.name(q)} discards a card at random, face down.",
                 )
             if k > 1 and self.hands[q]:
-                self._push("chance", "discard", (q, k - 1, rule))
+                self.stack.append(("chance", "discard", (q, k - 1, rule)))
 
     # ======================================================================
     # Game end (topic 20)
