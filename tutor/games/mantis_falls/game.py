@@ -191,10 +191,20 @@ class MantisFallsGame(Game):
             "allies": sorted(a.index for a in self.cards.allies),
             "events": sorted(e.index for e in events),
         }
+        # Lasting effects' passive numbers by card and by ally name (speed).
+        self.condition_passive: list[dict[str, int]] = [
+            {k: int(v) for k, v in ((c.condition or {}).get("passive") or {}).items()}
+            for c in actions
+        ]
+        self.ally_passive: dict[str, dict[str, int]] = {
+            name: {k: int(v) for k, v in (block.get("passive") or {}).items()}
+            for name, block in self.ally_blocks.items()
+        }
         # Caches filled while playing: complete allies by the cards held, and labelled
         # actions that depend on a little of the state (movement choices, finish labels).
         self.complete_cache: dict[tuple[int, ...], tuple[str, ...]] = {}
         self.action_cache: dict[tuple[Any, ...], Action] = {}
+        self.phones_cache: dict[tuple[int, ...], list[int]] = {}
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
         """Return the effect list (or effect) a frame's reference points to, cached."""

@@ -337,9 +337,16 @@ class MantisFallsState(State):
         return blocks
 
     def _passive(self, p: int, key: str) -> int:
+        conditions, allies = self.conditions[p], self.allies[p]
+        if not conditions and not allies:
+            return 0
+        game = self.game
         total = 0
-        for block in self._lasting_blocks(p):
-            total += int((block.get("passive") or {}).get(key, 0))
+        for c in conditions:
+            total += game.condition_passive[c].get(key, 0)
+        if allies:
+            for name in self._complete(p):
+                total += game.ally_passive[name].get(key, 0)
         return total
 
     def _stoplight_player(self, ctx: tuple[Any, ...]) -> int:
@@ -365,7 +372,12 @@ class MantisFallsState(State):
 
     def phone_distance(self, position: int) -> int:
         """Roads between ``position`` and the nearest phone (ruling ``phone_range``)."""
-        phones = [q for q in range(START, END + 1) if self.cards.roads[self.road_at[q]].phone]
+        layout = tuple(self.road_at)
+        phones = self.game.phones_cache.get(layout)
+        if phones is None:
+            roads = self.cards.roads
+            phones = [q for q in range(START, END + 1) if roads[layout[q]].phone]
+            self.game.phones_cache[layout] = phones
         return phone_distance(position, phones, self._ruling("phone_range") == "grid")
 
     # ======================================================================
@@ -1221,13 +1233,19 @@ class MantisFallsState(State):
     # ---- drawing (topics 8 VI, 15, 19) ----
     def _f_draw_phase(self, top: tuple[Any, ...]) -> None:
         i = top[1]
-        while i < 2:  # both players, the turn player first
-            p = self.turn_player if i == 0 else self.other(self.turn_player)
-            held, size = len(self.hands[p]), self.hand_size(p)
+        order = _TURN_ORDER[self.turn_player]  # both players, the turn player first
+        while i < 2:
+            p = order[i]
+            held = len(self.hands[p])
+            size = self.hand_size(p) if self.conditions[p] or self.allies[p] else HAND_SIZE
             if held < size and self._can_draw():
                 if i != top[1]:
                     self.stack[-1] = ("draw_phase", i)
-                self._draw_one(p, "mf.8.11")
+                if self.action_pile and not self.conserved and not self.action_top:
+                    # The usual case of _draw_one, written out (speed): a card from the pile.
+                    self.stack.append(("chance", "action_draw", (p, "mf.8.11")))
+                else:
+                    self._draw_one(p, "mf.8.11")
                 return
             i += 1
             if self.tracing and held >= size:
