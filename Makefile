@@ -13,8 +13,8 @@ LAB_ARGS  ?=
 WORKSHOP_PORT ?= 8866
 VOILA_ARGS    ?= --no-browser
 
-# Directories for ruff: only those that exist (benchmarks/ may not exist yet).
-CODE_DIRS := $(wildcard tutor tests benchmarks)
+# Files and directories for ruff: only those that exist.
+CODE_DIRS := $(wildcard tutor tests benchmarks setup.py)
 
 .DEFAULT_GOAL := help
 .PHONY: help venv install install-test lab workshop test test-browser browser-deps lint format \
@@ -39,9 +39,12 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
 
 # .venv/.stamp-base: `pip install -e .`; .venv/.stamp-<extra>: `pip install -e '.[<extra>]'`.
-# Reinstalls only when pyproject.toml is newer than the stamp. An install with an extra
-# also satisfies the plain install, so it refreshes .stamp-base too.
-$(VENV)/.stamp-%: pyproject.toml | $(BIN)/python
+# Reinstalls when pyproject.toml, setup.py or a module that setup.py compiles (mypyc, see
+# [tool.rules-tutor] in pyproject.toml) is newer than the stamp, so the compiled engine
+# never lags behind its source. An install with an extra also satisfies the plain install,
+# so it refreshes .stamp-base too.
+COMPILED_SOURCES := tutor/games/mantis_falls/state.py
+$(VENV)/.stamp-%: pyproject.toml setup.py $(COMPILED_SOURCES) | $(BIN)/python
 	$(PIP) install $(PIP_FLAGS) -e '$(if $(filter base,$*),.,.[$*])'
 	@touch $@ $(VENV)/.stamp-base
 
@@ -78,8 +81,9 @@ test-browser: browser-deps $(VENV)/.stamp-test $(VENV)/.stamp-workshop
 	$(BIN)/pytest -q -m browser tests/browser
 
 # pytest exits 5 when it collects no tests; that is not a failure here.
+# RULES_TUTOR_REQUIRE_COMPILED: a compiled engine build that silently failed is a red test.
 test: lint browser-deps $(VENV)/.stamp-workshop
-	$(BIN)/pytest -q tests || [ $$? -eq 5 ]
+	RULES_TUTOR_REQUIRE_COMPILED=1 $(BIN)/pytest -q tests || [ $$? -eq 5 ]
 	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
 		echo "$(BIN)/pytest -q --nbval-lax --nbval-current-env notebooks"; \
 		$(BIN)/pytest -q --nbval-lax --nbval-current-env notebooks || [ $$? -eq 5 ]; \
@@ -108,4 +112,5 @@ format: $(VENV)/.stamp-test
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info test-artifacts
+	rm -f tutor/games/*/*.so tutor/games/*/*.py.sha256
 	find . -path ./.git -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +

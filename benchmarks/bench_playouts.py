@@ -3,8 +3,9 @@
 Bulk simulation (workshop charts, ``tutor simulate``) depends on playout speed, and the
 trace must be cheap to switch off.  This plays random 2-player games to the end for
 about three seconds with tracing off, then again with tracing on, and prints one JSON
-object: games/s and actions (steps)/s for each.  Nothing is asserted: speed is
-measured here, never in the tests.
+object: games/s and actions (steps)/s for each, and which engine build ran ("compiled"
+by setup.py with mypyc, or the Python source; ``RULES_TUTOR_PURE_PYTHON=1`` measures the
+source).  Nothing is asserted: speed is measured here, never in the tests.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 import tutor
 from tutor.core import Rng, random_playout
+from tutor.core.native import engine_status
 
 SECONDS = 3.0
 
@@ -54,6 +56,8 @@ def main() -> None:
         "players": 2,
         "policy": "uniform random (tutor.core.random_playout)",
         "python": sys.version.split()[0],
+        # "compiled" (mypyc build, see setup.py) or "source (<why>)".
+        "engine": engine_status().get("tutor.games.mantis_falls.state", "not loaded"),
         "machine": platform.machine(),
         "tracing_off": off,
         "tracing_on": on,

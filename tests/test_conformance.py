@@ -242,6 +242,21 @@ def test_different_seeds_give_different_games(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_games_own_random_playout_loop_makes_the_generic_loops_draws(name: str) -> None:
+    # random_playout() runs State._random_playout, which a game may speed up; it must
+    # make exactly the choices and chance draws of the generic loop.
+    game = tutor.load_game(name)
+    for seed in range(8):
+        for tracing in (False, True):
+            own = game.new_state(seed=seed, tracing=tracing)
+            random_playout(own, Rng(policy_seed(seed)))
+            generic = game.new_state(seed=seed, tracing=tracing)
+            State._random_playout(generic, Rng(policy_seed(seed)), MAX_STEPS)
+            assert own.is_terminal()
+            assert fingerprint(own) == fingerprint(generic), f"seed {seed}"
+
+
+@pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("seed", range(10))
 def test_tracing_off_plays_exactly_the_same_game(name: str, seed: int) -> None:
     game = tutor.load_game(name)

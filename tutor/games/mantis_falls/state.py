@@ -14,7 +14,7 @@ night row, 9-12 the dark row and 13 the End (ruling ``road_grid``).
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tutor.core.game import State
 from tutor.core.rng import Rng
@@ -101,52 +101,169 @@ def _tuplify(value: Any) -> Any:
 class MantisFallsState(State):
     """A Mantis Falls game in progress (2 players, base game)."""
 
+    # Every field, declared here so that clone() and the compiled build (tutor/core/native.py)
+    # know them all.  Lists are indexed by player where the name is plural of a per-player
+    # thing (pos, wounds, hands ...); positions are 0..13 along the road.
     game: MantisFallsGame
+    cards: Any
+    rng: Rng
+    trace: list[TraceEntry]
+    tracing: bool
+    steps: int
+    stack: list[tuple[Any, ...]]
+    _legal: list[Action] | None
+    roles: list[str]
+    removed_role: str
+    max_wounds: list[int]
+    pos: list[int]
+    wounds: list[int]
+    gasps: list[int]
+    dead: list[bool]
+    hands: list[list[int]]
+    conditions: list[list[int]]
+    allies: list[list[int]]
+    used_once: list[list[str]]
+    plays: list[list[int]]
+    revealed: list[int]
+    play_kept: list[int]
+    gasp_kept: int
+    road_at: list[int]
+    face_up: list[bool]
+    removed_roads: list[int]
+    action_pile: list[int]
+    action_top: list[int]
+    action_discard: list[int]
+    event_pile: list[int]
+    event_top: list[int]
+    event_bottom: list[int]
+    event_discard: list[int]
+    event_top_known: list[int]
+    ally_deck: list[int]
+    conserved: list[int]
+    night: list[int]
+    dark: list[int]
+    gasp_play: list[int]
+    gasp_due: list[int]
+    turn_no: int
+    turn_player: int
+    first_player: int
+    event: int
+    event_prevented: bool
+    opp_wounds: int
+    reveal_next: int
+    gasp_revealed: int
+    in_gasp: int
+    boost: bool
+    phase: str
+    result: dict[str, Any] | None
+    event_log: list[str]
+    event_stats: list[tuple[int, int]]
 
-    def __init__(self, game: MantisFallsGame, rng: Rng, tracing: bool = True) -> None:
+    def __init__(
+        self,
+        game: MantisFallsGame,
+        rng: Rng,
+        tracing: bool = True,
+        copy_of: MantisFallsState | None = None,
+    ) -> None:
         self.game = game
         self.cards = game.cards
         self.rng = rng
         self.tracing = tracing
-        self.trace: list[TraceEntry] = []
+        if copy_of is not None:
+            # clone(): every field written out, lists copied (fast, and no __dict__
+            # is needed, so the class can also be compiled; see tutor/core/native.py).
+            src = copy_of
+            self.trace = src.trace[:]
+            self.stack = src.stack[:]
+            self._legal = src._legal
+            self.roles = src.roles[:]
+            self.max_wounds = src.max_wounds[:]
+            self.pos = src.pos[:]
+            self.wounds = src.wounds[:]
+            self.gasps = src.gasps[:]
+            self.dead = src.dead[:]
+            self.revealed = src.revealed[:]
+            self.road_at = src.road_at[:]
+            self.face_up = src.face_up[:]
+            self.removed_roads = src.removed_roads[:]
+            self.action_pile = src.action_pile[:]
+            self.action_top = src.action_top[:]
+            self.action_discard = src.action_discard[:]
+            self.event_pile = src.event_pile[:]
+            self.event_top = src.event_top[:]
+            self.event_bottom = src.event_bottom[:]
+            self.event_discard = src.event_discard[:]
+            self.event_top_known = src.event_top_known[:]
+            self.ally_deck = src.ally_deck[:]
+            self.conserved = src.conserved[:]
+            self.night = src.night[:]
+            self.dark = src.dark[:]
+            self.gasp_play = src.gasp_play[:]
+            self.gasp_due = src.gasp_due[:]
+            self.play_kept = src.play_kept[:]
+            self.hands = [x[:] for x in src.hands]
+            self.conditions = [x[:] for x in src.conditions]
+            self.allies = [x[:] for x in src.allies]
+            self.used_once = [x[:] for x in src.used_once]
+            self.plays = [x[:] for x in src.plays]
+            self.removed_role = src.removed_role
+            self.turn_no = src.turn_no
+            self.turn_player = src.turn_player
+            self.first_player = src.first_player
+            self.event = src.event
+            self.event_prevented = src.event_prevented
+            self.opp_wounds = src.opp_wounds
+            self.reveal_next = src.reveal_next
+            self.gasp_revealed = src.gasp_revealed
+            self.gasp_kept = src.gasp_kept
+            self.in_gasp = src.in_gasp
+            self.boost = src.boost
+            self.phase = src.phase
+            self.steps = src.steps
+            self.result = src.result
+            self.event_log = src.event_log[:]
+            self.event_stats = src.event_stats[:]
+            return
+        self.trace = []
         self.steps = 0
-        self.stack: list[tuple[Any, ...]] = []
-        self._legal: list[Action] | None = None
+        self.stack = []
+        self._legal = None
         n = game.num_players
-        self.roles: list[str] = [""] * n
+        self.roles = [""] * n
         self.removed_role = ""
         self.max_wounds = [8] * n
         self.pos = [START] * n
         self.wounds = [0] * n
         self.gasps = [0] * n
         self.dead = [False] * n
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.conditions: list[list[int]] = [[] for _ in range(n)]
-        self.allies: list[list[int]] = [[] for _ in range(n)]
-        self.used_once: list[list[str]] = [[] for _ in range(n)]
-        self.plays: list[list[int]] = [[] for _ in range(n)]
+        self.hands = [[] for _ in range(n)]
+        self.conditions = [[] for _ in range(n)]
+        self.allies = [[] for _ in range(n)]
+        self.used_once = [[] for _ in range(n)]
+        self.plays = [[] for _ in range(n)]
         self.revealed = [0] * n
         # Cards of the current play (or Last Gasp play) already kept as conditions: they
         # left the play but still count for the position of the cards after them.
         self.play_kept = [0] * n
         self.gasp_kept = 0
-        self.road_at: list[int] = []
-        self.face_up: list[bool] = []
-        self.removed_roads: list[int] = []
-        self.action_pile: list[int] = []
-        self.action_top: list[int] = []
-        self.action_discard: list[int] = []
-        self.event_pile: list[int] = []
-        self.event_top: list[int] = []
-        self.event_bottom: list[int] = []
-        self.event_discard: list[int] = []
-        self.event_top_known: list[int] = []
-        self.ally_deck: list[int] = []
-        self.conserved: list[int] = []
-        self.night: list[int] = []
-        self.dark: list[int] = []
-        self.gasp_play: list[int] = []
-        self.gasp_due: list[int] = []
+        self.road_at = []
+        self.face_up = []
+        self.removed_roads = []
+        self.action_pile = []
+        self.action_top = []
+        self.action_discard = []
+        self.event_pile = []
+        self.event_top = []
+        self.event_bottom = []
+        self.event_discard = []
+        self.event_top_known = []
+        self.ally_deck = []
+        self.conserved = []
+        self.night = []
+        self.dark = []
+        self.gasp_play = []
+        self.gasp_due = []
         self.turn_no = 0
         self.turn_player = 0
         self.first_player = 0
@@ -158,32 +275,19 @@ class MantisFallsState(State):
         self.in_gasp = -1
         self.boost = False
         self.phase = "setup"
-        self.result: dict[str, Any] | None = None
+        self.result = None
         # One "event_id:outcome" entry per processed event (prevented / incident / defeated /
         # undefeated), so bulk simulation can count event outcomes with tracing off.
-        self.event_log: list[str] = []
+        self.event_log = []
         # Beside each event_log entry: (the turn player's position when the event was
         # processed, wounds its effects dealt to players), for the same simulations.
-        self.event_stats: list[tuple[int, int]] = []
+        self.event_stats = []
 
     # ======================================================================
     # Copying and serialising
     # ======================================================================
     def clone(self) -> MantisFallsState:
-        new = MantisFallsState.__new__(MantisFallsState)
-        d = new.__dict__
-        src = self.__dict__
-        d.update(src)
-        for name in _FIELDS_LIST:
-            d[name] = src[name][:]
-        for name in _FIELDS_NESTED:
-            d[name] = [x[:] for x in src[name]]
-        d["stack"] = src["stack"][:]
-        d["trace"] = src["trace"][:]
-        d["event_log"] = src["event_log"][:]
-        d["event_stats"] = src["event_stats"][:]
-        d["rng"] = self.rng.copy()
-        return new
+        return MantisFallsState(self.game, self.rng.copy(), self.tracing, copy_of=self)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -498,7 +602,7 @@ class MantisFallsState(State):
     # ======================================================================
     # Turn sequence (topic 8), as data: the order of steps in a turn
     # ======================================================================
-    TURN_STEPS = (
+    TURN_STEPS: ClassVar[tuple[str, ...]] = (
         "start",
         "expend",
         "window_move",
