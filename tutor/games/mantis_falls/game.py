@@ -161,20 +161,6 @@ class MantisFallsGame(Game):
         self.anytime_ally_cards = frozenset(
             a.index for a in self.cards.allies if a.name in self.anytime_allies
         )
-        # The hand size each lasting effect allows (7 when it says nothing).
-        self.condition_hand_size = [
-            int(((c.condition or {}).get("passive") or {}).get("hand_size", 7)) for c in actions
-        ]
-        self.ally_hand_size = {
-            name: int((block.get("passive") or {}).get("hand_size", 7))
-            for name, block in self.ally_blocks.items()
-        }
-        self.hand_size_cards = frozenset(
-            c.index for c in actions if self.condition_hand_size[c.index] != 7
-        )
-        self.hand_size_ally_cards = frozenset(
-            a.index for a in self.cards.allies if self.ally_hand_size[a.name] != 7
-        )
         # The card pools of the setup (topic 5), in card order; new_state copies them.
         roads = self.cards.roads
         hits = [c.index for c in actions if "call_in_a_hit" in c.tags]
@@ -200,6 +186,13 @@ class MantisFallsGame(Game):
             name: {k: int(v) for k, v in (block.get("passive") or {}).items()}
             for name, block in self.ally_blocks.items()
         }
+        # Action cards (as conditions) and ally cards whose lasting effect sets a hand size.
+        self.hand_size_conditions = frozenset(
+            c.index for c in actions if "hand_size" in self.condition_passive[c.index]
+        )
+        self.hand_size_allies = frozenset(
+            a.index for a in self.cards.allies if "hand_size" in self.ally_passive[a.name]
+        )
         # Caches filled while playing: complete allies by the cards held, and labelled
         # actions that depend on a little of the state (movement choices, finish labels).
         self.complete_cache: dict[tuple[int, ...], tuple[str, ...]] = {}

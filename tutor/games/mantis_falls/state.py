@@ -394,16 +394,16 @@ class MantisFallsState(State):
             return HAND_SIZE
         # The largest hand size a lasting effect allows, never below seven (mf.19.2).
         game = self.game
-        if game.hand_size_cards.isdisjoint(conditions) and (
-            not self.allies[p] or game.hand_size_ally_cards.isdisjoint(self.allies[p])
+        if game.hand_size_conditions.isdisjoint(conditions) and (
+            not self.allies[p] or game.hand_size_allies.isdisjoint(self.allies[p])
         ):
             return HAND_SIZE
         size = HAND_SIZE
         for c in conditions:
-            size = max(size, game.condition_hand_size[c])
+            size = max(size, game.condition_passive[c].get("hand_size", HAND_SIZE))
         if self.allies[p]:
             for name in self._complete(p):
-                size = max(size, game.ally_hand_size.get(name, HAND_SIZE))
+                size = max(size, game.ally_passive[name].get("hand_size", HAND_SIZE))
         return size
 
     def complete_allies(self, p: int) -> list[str]:
@@ -430,15 +430,6 @@ class MantisFallsState(State):
 
     def _ally_block(self, name: str) -> dict[str, Any]:
         return self.game.ally_blocks.get(name, {})
-
-    def _lasting_blocks(self, p: int) -> list[dict[str, Any]]:
-        conditions = self.conditions[p]
-        if not conditions and not self.allies[p]:
-            return []
-        blocks = [self.cards.actions[c].condition or {} for c in conditions]
-        if self.allies[p]:
-            blocks += [self._ally_block(n) for n in self._complete(p)]
-        return blocks
 
     def _passive(self, p: int, key: str) -> int:
         conditions, allies = self.conditions[p], self.allies[p]
@@ -477,11 +468,14 @@ class MantisFallsState(State):
     def phone_distance(self, position: int) -> int:
         """Roads between ``position`` and the nearest phone (ruling ``phone_range``)."""
         layout = tuple(self.road_at)
-        phones = self.game.phones_cache.get(layout)
+        cache = self.game.phones_cache
+        phones = cache.get(layout)
         if phones is None:
             roads = self.cards.roads
             phones = [q for q in range(START, END + 1) if roads[layout[q]].phone]
-            self.game.phones_cache[layout] = phones
+            if len(cache) >= 4096:  # every game deals a new layout: keep the cache small
+                cache.clear()
+            cache[layout] = phones
         return phone_distance(position, phones, self._ruling("phone_range") == "grid")
 
     # ======================================================================
@@ -2659,10 +2653,7 @@ class MantisFallsState(State):
         if what == "action_draw":
             p, rule = args
             self.action_pile.remove(x)
-            if self.tracing:
-                self._give_card(p, x, rule)
-            else:
-                self.hands[p].append(x)
+            self._give_card(p, x, rule)
         elif what == "event_draw":
             self.event_pile.remove(x)
             self._reveal_event(x)
