@@ -26,8 +26,13 @@ COMPILED: list[str] = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool
 ]
 
 
+# Commands that build code; pip also runs setup.py only to read metadata (egg_info,
+# dist_info), and type-checking and generating C for that would be wasted time.
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+
+
 def _extensions() -> list[Any]:
-    if os.environ.get("RULES_TUTOR_PURE_PYTHON"):
+    if os.environ.get("RULES_TUTOR_PURE_PYTHON") or not BUILDS & set(sys.argv[1:]):
         return []
     try:
         from mypyc.build import mypycify
