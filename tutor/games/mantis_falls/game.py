@@ -106,7 +106,7 @@ class MantisFallsGame(Game):
         self.rulings = chosen
         self.player_names = names
         self.cards = _card_data(deck)
-        self.resolved_effects: dict[tuple[Any, ...], Any] = {}
+        self._resolved: dict[tuple[Any, ...], Any] = {}
         # The main-play choices depend only on the card: build them once (speed).
         self.main_play_actions = [
             [
@@ -201,9 +201,9 @@ class MantisFallsGame(Game):
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
         """Return the effect list (or effect) a frame's reference points to, cached."""
-        got = self.resolved_effects.get(ref)
+        got = self._resolved.get(ref)
         if got is None:
-            got = self.resolved_effects[ref] = self.cards.resolve(ref)
+            got = self._resolved[ref] = self.cards.resolve(ref)
         return got
 
     @staticmethod

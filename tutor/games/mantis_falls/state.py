@@ -755,18 +755,26 @@ class MantisFallsState(State):
     # ---- main play (topic 8, III) --------------------------------------------
     def _main_play_choices(self, p: int) -> list[Action]:
         """The four main-play options, already sorted and one per card name (hot path)."""
-        first: dict[str, int] = {}
-        names = self.cards.labels
-        for c in sorted(self.hands[p]):
-            first.setdefault(names[c], c)  # the lowest copy of each card name
         table = self.game.main_play_actions[p]
-        rows = [table[c] for c in first.values()]  # in card order, as sorted above
+        rows = [table[c] for c in self._first_copies(self.hands[p])]
         return (
             [r[1] for r in rows]
             + [r[2] for r in rows]
             + [self.game.do_nothing[p]]
             + [r[0] for r in rows]
         )
+
+    def _first_copies(self, cards: Any) -> list[int]:
+        """The lowest copy of each card name among ``cards``, in card order.
+
+        Copies of a card (two Bullets) give equal choices, so choices are offered for
+        these only (the order and uniqueness canonical_order() would give).
+        """
+        labels = self.cards.labels
+        first: dict[str, int] = {}
+        for c in sorted(cards):
+            first.setdefault(labels[c], c)
+        return list(first.values())
 
     def _acts_mainplay(self, top: tuple[Any, ...]) -> list[Action]:
         _, p, mode, n = top
@@ -777,14 +785,9 @@ class MantisFallsState(State):
         # Built in canonical order: "discard" < "finish" < "play", cards by id, and one
         # choice per card name (the lowest copy in hand).
         game = self.game
-        labels = self.cards.labels
-        first: dict[str, int] = {}
         if mode == "play":
             suits = game.suits
             suit = suits[self.plays[p][0]]
-            for c in sorted(hand):
-                if suits[c] == suit:
-                    first.setdefault(labels[c], c)
             table = game.add_to_play[p]
             k = len(self.plays[p])
             key = ("finish_play", p, k)
@@ -794,19 +797,17 @@ class MantisFallsState(State):
                     p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})"
                 )
             acts.append(finish)
-            acts += [table[c] for c in first.values()]
+            acts += [table[c] for c in self._first_copies(c for c in hand if suits[c] == suit)]
         else:
-            for c in sorted(hand):
-                first.setdefault(labels[c], c)
             table = game.discard_more[p]
-            acts = [table[c] for c in first.values()]
+            acts = [table[c] for c in self._first_copies(hand)]
             acts.append(game.stop_discarding[p])
         return acts
 
     def _do_mainplay(self, top: tuple[Any, ...], action: Action) -> None:
         _, p, mode, n = top
         kind = action.kind
-        who = self.game.player_names[p]
+        who = self.name(p)
         if kind == "play":
             c = action.args[0]
             self.hands[p].remove(c)
@@ -1334,16 +1335,11 @@ class MantisFallsState(State):
         order = _TURN_ORDER[self.turn_player]  # both players, the turn player first
         while i < 2:
             p = order[i]
-            held = len(self.hands[p])
-            size = self.hand_size(p) if self.conditions[p] or self.allies[p] else HAND_SIZE
+            held, size = len(self.hands[p]), self.hand_size(p)
             if held < size and self._can_draw():
                 if i != top[1]:
                     self.stack[-1] = ("draw_phase", i)
-                if self.action_pile and not self.conserved and not self.action_top:
-                    # The usual case of _draw_one, written out (speed): a card from the pile.
-                    self.stack.append(("chance", "action_draw", (p, "mf.8.11")))
-                else:
-                    self._draw_one(p, "mf.8.11")
+                self._draw_one(p, "mf.8.11")
                 return
             i += 1
             if self.tracing and held >= size:
@@ -1411,12 +1407,7 @@ class MantisFallsState(State):
         p = args[0]
         acts = []
         cache = self.game.action_cache
-        labels = self.cards.labels
-        named: set[str] = set()
-        for c in sorted(self.conserved):
-            if labels[c] in named:
-                continue
-            named.add(labels[c])
+        for c in self._first_copies(self.conserved):
             action = cache.get(("draw_conserved", p, c))
             if action is None:
                 label = f"Take {self.card_label(c)} from Conserved Energy"
@@ -1508,7 +1499,7 @@ class MantisFallsState(State):
     def _f_reveal_loop(self, top: tuple[Any, ...]) -> None:
         stage = top[1]
         revealed, plays = self.revealed, self.plays
-        players = [p for p in _TURN_ORDER[self.turn_player] if revealed[p] < len(plays[p])]
+        players = [p for p in self._both() if revealed[p] < len(plays[p])]
         if not players:
             self.stack.pop()
             done = [c for p in self._both() for c in self.plays[p]]
@@ -1657,7 +1648,7 @@ class MantisFallsState(State):
     # ======================================================================
     def _f_effects(self, top: tuple[Any, ...]) -> None:
         _, ctx, ref, i = top
-        effects = self.game.resolved_effects.get(ref) or self.game.resolve(ref)
+        effects = self.game.resolve(ref)
         if i + 1 >= len(effects):
             # The last effect (or none): the frame is done before the effect runs, so a
             # card with one effect costs one step of the run loop (speed).
