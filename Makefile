@@ -26,7 +26,7 @@ help:
 	@echo "make test          ruff, ruff format --check, mypy tutor/core, pytest, notebooks"
 	@echo "make test-browser  only the end-to-end browser tests (JupyterLab, Voila, chromium)"
 	@echo "make browser-deps  install Debian's chromium for the browser tests (needs root)"
-	@echo "make soak          long-running tests (SOAK=1, -m slow)"
+	@echo "make soak          long-running tests and big property runs (SOAK=1)"
 	@echo "make bench         run every benchmarks/*.py (each prints JSON)"
 	@echo "make lint          ruff check, ruff format --check, mypy tutor/core"
 	@echo "make format        ruff format + ruff check --fix"
@@ -91,8 +91,10 @@ test: lint browser-deps $(VENV)/.stamp-workshop
 		echo "notebooks: no .ipynb files, skipped"; \
 	fi
 
+# Soak: the slow tests, and every hypothesis property with SOAK=1's larger profile
+# (tests/conftest.py); hypothesis marks its tests `hypothesis` by itself.
 soak: $(VENV)/.stamp-test
-	SOAK=1 $(BIN)/pytest -q tests -m slow || [ $$? -eq 5 ]
+	SOAK=1 $(BIN)/pytest -q tests -m "slow or hypothesis" || [ $$? -eq 5 ]
 
 # Every benchmarks/*.py (except _helpers.py-style modules) runs with the venv python and
 # prints JSON on stdout; the script name goes to stderr.

@@ -7,13 +7,34 @@ and ``rules_cited(state)`` lists the rule ids the trace cites.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 import tutor
 from tutor.core.types import CHANCE, Action
 from tutor.games.mantis_falls.state import MantisFallsState
+
+# Property-based tests (hypothesis): `make test` runs a modest, reproducible number of
+# cases per property; `make soak` (SOAK=1) runs a hundred times more with fresh examples.
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "soak",
+    max_examples=10_000,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("soak" if os.environ.get("SOAK") else "ci")
 
 
 @pytest.fixture(scope="session")
