@@ -268,10 +268,14 @@ def test_bad_scenario_files_are_one_line_errors(
 ) -> None:
     broken = tmp_path / "broken.yaml"
     broken.write_text("game: mantis_falls\nsetup: [unclosed\n", encoding="utf-8")
-    assert "not valid YAML" in one_line_error(capsys, "whatif", str(broken))
+    assert "expected valid YAML, found a syntax error" in one_line_error(
+        capsys, "whatif", str(broken)
+    )
 
     missing = tmp_path / "missing.yaml"
-    assert "cannot read" in one_line_error(capsys, "whatif", str(missing))
+    assert "expected an existing scenario file, found no such file" in one_line_error(
+        capsys, "whatif", str(missing)
+    )
 
     bad_key = tmp_path / "bad_key.yaml"
     bad_key.write_text(

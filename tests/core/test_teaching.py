@@ -78,5 +78,7 @@ def test_a_broken_file_is_reported_by_name(tmp_path: Path, monkeypatch: pytest.M
     folder.mkdir(parents=True)
     (folder / "broken.yaml").write_text("game: mantis_falls\nplay: [oops\n", encoding="utf-8")
     monkeypatch.setenv("TUTOR_RULESETS", str(tmp_path))
-    with pytest.raises(SessionFileError, match="broken.yaml: not valid YAML"):
+    with pytest.raises(
+        SessionFileError, match="broken.yaml: at line 3, column 1: expected valid YAML"
+    ):
         tutor.teaching_scenarios(MF)

@@ -337,8 +337,8 @@ def test_restarting_pane_a_with_a_seed_saves_a_plain_seeded_game(tmp_path: Path)
 @pytest.mark.parametrize(
     ("content", "problem"),
     [
-        ("game: mantis_falls\nseed: [1\n", "not valid YAML at line 3, column 1"),
-        ("game: mantis_falls\nsetp: {}\n", "unknown top-level keys ['setp']"),
+        ("game: mantis_falls\nseed: [1\n", "at line 3, column 1: expected valid YAML"),
+        ("game: mantis_falls\nsetp: {}\n", "found the key 'setp'"),
         (
             "game: mantis_falls\nsetup: {players: [{wounds: 9}]}\n",
             "setup.players[0].wounds: expected a whole number from 0 to 7, found 9",

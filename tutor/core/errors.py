@@ -41,14 +41,14 @@ class IllegalActionError(TutorError):
         super().__init__(f"illegal action {label!r}: {reason}{cite}")
 
 
-class RulesetError(TutorError):
-    """A data file (rules, cards, roads, rulings) that is missing, unreadable or invalid.
+class InputFileError(TutorError):
+    """A file a user handed the kit (cards, rulings, scenario, session) that cannot be used.
 
     Attributes:
-        file: the file's path.
-        where: the key path inside the file (``cards[3].suit``) or a line/column.
-        expected: what the schema wanted.
-        found: what the file had.
+        file: the file's path (or a stand-in such as ``<scenario>`` for data in memory).
+        where: the key path inside the file (``cards[3].suit``) or a line and column.
+        expected: what was expected there.
+        found: what the file had (the offending value, shortened; never more of the file).
     """
 
     def __init__(self, file: str, where: str, expected: str, found: str) -> None:
@@ -58,21 +58,45 @@ class RulesetError(TutorError):
         self.found = found
         super().__init__(f"{file}: at {where}: expected {expected}, found {found}")
 
+    @classmethod
+    def at(cls, file: str, where: str, expected: str, found: str) -> InputFileError:
+        """Build the error from its four parts (every subclass supports this form)."""
+        return cls(file, where, expected, found)
+
+
+class RulesetError(InputFileError):
+    """A data file (rules, cards, roads, rulings) that is missing, unreadable or invalid."""
+
 
 class OptionError(TutorError, ValueError):
     """An unknown or invalid game option, ruling or house rule."""
 
 
-class SessionFileError(TutorError):
+class SessionFileError(InputFileError):
     """A saved session or scenario file that cannot be loaded.
 
-    The session that was open before the load is left as it was.
+    Built either from a problem sentence, ``SessionFileError(file, problem)``, or from
+    the four parts, ``SessionFileError.at(file, where, expected, found)``.  The session
+    that was open before the load is left as it was.
+
+    Attributes:
+        problem: the sentence after the file name.
     """
 
-    def __init__(self, file: str, problem: str) -> None:
+    def __init__(
+        self, file: str, problem: str, where: str = "", expected: str = "", found: str = ""
+    ) -> None:
+        TutorError.__init__(self, f"{file}: {problem}")
         self.file = file
         self.problem = problem
-        super().__init__(f"{file}: {problem}")
+        self.where = where
+        self.expected = expected
+        self.found = found
+
+    @classmethod
+    def at(cls, file: str, where: str, expected: str, found: str) -> SessionFileError:
+        """Build the error from its four parts."""
+        return cls(file, f"at {where}: expected {expected}, found {found}", where, expected, found)
 
 
 class ScenarioError(TutorError):

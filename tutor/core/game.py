@@ -66,6 +66,11 @@ def load_game(name: str, **options: Any) -> Game:
         RulesetError: if the game's data files are broken.
     """
     cls = game_class(name)
+    if cls.options_schema is not None:
+        from tutor.core.validation import check_schema
+
+        check_schema(options, cls.options_schema, name, _option_error)
+        return cls(**options)
     params = inspect.signature(cls).parameters
     if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
         unknown = sorted(set(options) - set(params))
@@ -77,11 +82,25 @@ def load_game(name: str, **options: Any) -> Game:
     return cls(**options)
 
 
+def _option_error(game: str, where: str, expected: str, found: str) -> OptionError:
+    if where == "top level":
+        return OptionError(f"{game} options: expected {expected}, found {found}")
+    return OptionError(f"{game} option {where}: expected {expected}, found {found}")
+
+
 class Game(ABC):
-    """The rules and data of one game with fixed options; immutable once built."""
+    """The rules and data of one game with fixed options; immutable once built.
+
+    Attributes:
+        options_schema: a JSON Schema for the mapping of options ``load_game`` passes
+            to the constructor; options are checked against it first, so a wrong type
+            is named (``option names: expected a list ...``) rather than failing deep
+            inside.  ``None``: only unknown option names are refused.
+    """
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    options_schema: ClassVar[dict[str, Any] | None] = None
 
     def __init__(self, rulebook: RuleBook, options: dict[str, Any], num_players: int) -> None:
         self.rulebook = rulebook

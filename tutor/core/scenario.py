@@ -12,68 +12,101 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
-from tutor.core.errors import IllegalActionError, ScenarioError, SessionFileError, TutorError
-from tutor.core.game import load_game
+from tutor.core.errors import (
+    IllegalActionError,
+    ScenarioError,
+    SessionFileError,
+    TutorError,
+    UnknownGameError,
+)
+from tutor.core.game import game_class, load_game, registered_games
 from tutor.core.session import Session
 from tutor.core.types import CHANCE
+from tutor.core.validation import check_schema, check_state, check_tree, load_yaml_file
 
-_KEYS = {"game", "options", "seed", "setup", "play", "title", "description"}
 _ORDER = ("game", "title", "description", "options", "seed", "setup", "play")
+_KEYS = set(_ORDER)
+
+SEED_MAX = (1 << 64) - 1
+
+SCENARIO_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["game"],
+    "additionalProperties": False,
+    "properties": {
+        "game": {"type": "string", "minLength": 1},
+        "title": {"type": "string"},
+        "description": {"type": "string"},
+        "options": {"type": ["object", "null"]},
+        "seed": {"type": "integer", "minimum": 0, "maximum": SEED_MAX},
+        "setup": {"type": ["object", "null"]},
+        "play": {"type": ["array", "null"], "items": {"type": "string"}},
+    },
+}
+"""The shape every game's scenario shares; the game checks its own ``options`` and
+``setup`` (``Game.options_schema``, ``Game.apply_setup``)."""
 
 
 def read_scenario(path: str | Path) -> dict[str, Any]:
-    """Read and check the top level of a scenario file.
+    """Read a scenario file and check its shape.
 
     Raises:
-        SessionFileError: if the file is missing, not YAML, or has unknown keys.
+        SessionFileError: if the file is missing, not UTF-8, not YAML, or not shaped
+            like a scenario, naming the key path, what was expected and what was found.
     """
-    p = Path(path)
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SessionFileError(str(p), f"cannot read: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise SessionFileError(str(p), f"not valid YAML{where}") from None
-    if not isinstance(data, dict):
-        raise SessionFileError(str(p), "a scenario must be a mapping with a 'game' key")
-    unknown = set(data) - _KEYS
-    if unknown:
-        raise SessionFileError(
-            str(p), f"unknown top-level keys {sorted(unknown)}; allowed: {sorted(_KEYS)}"
-        )
-    if "game" not in data:
-        raise SessionFileError(str(p), "missing key 'game'")
-    return data
+    data = load_yaml_file(path, SessionFileError.at, "scenario file")
+    check_schema(data, SCENARIO_SCHEMA, str(path), SessionFileError.at)
+    return cast(dict[str, Any], data)
 
 
 def build_scenario(data: dict[str, Any], source: str = "<scenario>") -> Session:
     """Build a Session from a scenario mapping.
 
+    The mapping is checked as a file would be (shape, the game's options, its setup
+    keys, then the game's invariants on the position the setup leaves), so a mapping
+    built in a notebook gets the same clear errors.
+
     Raises:
         SessionFileError: if the game, options, setup or a play cannot be applied; the
-            message names the key or the play index.
+            message names the key path or the play index.
     """
+    check_tree(data, source, SessionFileError.at)
+    check_schema(data, SCENARIO_SCHEMA, source, SessionFileError.at)
+    name = data["game"]
     try:
-        game = load_game(str(data["game"]), **dict(data.get("options") or {}))
-        state = game.new_state(seed=int(data.get("seed", 0)))
-        game.apply_setup(state, dict(data.get("setup") or {}))
-    except ScenarioError as exc:
-        raise SessionFileError(source, str(exc)) from None
+        cls = game_class(name)
+    except UnknownGameError:
+        raise SessionFileError.at(
+            source, "game", f"one of {', '.join(registered_games())}", repr(name)
+        ) from None
+    options = data.get("options") or {}
+    if cls.options_schema is not None:
+        check_schema(options, cls.options_schema, source, SessionFileError.at, "options")
+    try:
+        game = load_game(name, **options)
     except TutorError as exc:
-        raise SessionFileError(source, str(exc)) from None
+        raise SessionFileError(source, f"at options: {exc}", "options") from None
+    state = game.new_state(seed=data.get("seed", 0))
+    try:
+        game.apply_setup(state, data.get("setup") or {})
+    except ScenarioError as exc:
+        raise SessionFileError(source, f"at {exc.where}: {exc.problem}", exc.where) from None
+    except TutorError as exc:
+        raise SessionFileError(source, f"at setup: {exc}", "setup") from None
+    check_state(game, state, source, SessionFileError.at, "setup")
     session = Session(state)
     for i, label in enumerate(data.get("play") or []):
         session.advance_automatic()
         try:
-            session.play(str(label))
+            session.play(label)
         except IllegalActionError as exc:
-            raise SessionFileError(source, f"play[{i}] {label!r}: {exc.reason}") from None
+            raise SessionFileError(
+                source, f"at play[{i}] {label!r}: {exc.reason}", f"play[{i}]"
+            ) from None
     session.advance_automatic()
     session.cursor = len(session.state.trace)
     session.mark_start()

@@ -8,7 +8,7 @@ decision.  ``apply_setup`` applies the documented scenario keys (docs/mantis_fal
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from tutor.core.data import rulesets_dir
 from tutor.core.errors import OptionError, ScenarioError, SessionFileError
@@ -72,6 +72,21 @@ class MantisFallsGame(Game):
 
     name = "mantis_falls"
     title = "Mantis Falls"
+    options_schema: ClassVar[dict[str, Any] | None] = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "players": {"type": "integer", "minimum": 2, "maximum": 3},
+            "modules": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+            "rulings": {"type": "object", "additionalProperties": {"type": "string"}},
+            "names": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+                "uniqueItems": True,
+            },
+            "deck": {"type": "string", "minLength": 1},
+        },
+    }
 
     def __init__(
         self,
