@@ -281,7 +281,7 @@ def test_bad_scenario_files_are_one_line_errors(
     bad_key.write_text(
         SCENARIO.replace("turn_player: 0", "turn_player: 0\n  dice: 6"), encoding="utf-8"
     )
-    assert "unknown keys ['dice']" in one_line_error(capsys, "whatif", str(bad_key))
+    assert "at setup: expected only the keys" in one_line_error(capsys, "whatif", str(bad_key))
 
     bad_card = tmp_path / "bad_card.yaml"
     bad_card.write_text(SCENARIO.replace("Medicine,", "Aspirin,"), encoding="utf-8")
@@ -303,9 +303,17 @@ def test_bad_options_are_one_line_errors(
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys)
-    assert code == 2 and "usage: tutor" in err
+    assert code == 2
+    assert (
+        err == "tutor: error: the following arguments are required: COMMAND (see 'tutor --help')\n"
+    )
     code, _, err = run(capsys, "play", "mantis_falls", "--policy", "greedy")
-    assert code == 2 and "invalid choice" in err
+    assert code == 2 and "invalid choice" in err and len(err.splitlines()) == 1
+    code, _, err = run(
+        capsys, "simulate", "mantis_falls", "--bots", "random,random", "--processes", "0"
+    )
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "argument --processes: expected a whole number of at least 1, got 0" in err
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "simulate" in out
 

@@ -26,7 +26,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from tutor.core.errors import OptionError, TutorError
 from tutor.core.game import Game, State, game_class, load_game, registered_games
@@ -669,13 +669,33 @@ def cmd_whatif(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # ---------------------------------------------------------------------------- parser
+class _OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr, then exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _at_least_one(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of the ``tutor`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="tutor",
         description="Rules Tutor: play, simulate and explain tabletop games rule by rule.",
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_OneLineParser
+    )
 
     p = sub.add_parser("games", help="list the registered games")
     p.set_defaults(func=cmd_games)
@@ -708,7 +728,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--processes",
-        type=int,
+        type=_at_least_one,
         default=None,
         metavar="P",
         help="with --bots: worker processes (default: all cores; 1: no workers)",
@@ -756,7 +776,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="with --simulate: the run's seed")
     p.add_argument(
         "--processes",
-        type=int,
+        type=_at_least_one,
         default=None,
         metavar="P",
         help="with --simulate: worker processes (default: all cores; 1: no workers)",

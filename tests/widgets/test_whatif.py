@@ -127,7 +127,7 @@ def test_apply_starts_a_fresh_game_from_the_edited_position() -> None:
     ("edit", "where", "problem"),
     [
         ({"wounds": 8}, "setup.players[0].wounds", "from 0 to 7, found 8"),
-        ({"gasps": 3}, "setup.players[0].gasps", "from 0 to 2, found 3"),
+        ({"gasps": 3}, "setup.players[0].gasps", "from 0 to 2 (a third gasp is death), found 3"),
         ({"position": 7}, "setup.players[0].position", "nobody can stand on the Broken Road"),
         ({"role": "assassin"}, "setup.players", "at most one assassin"),
         ({"conserved": 5}, "setup.conserved", "only four spaces"),
@@ -199,7 +199,7 @@ def test_a_game_without_an_editor_edits_its_setup_as_yaml(monkeypatch: Any) -> N
     assert explorer.session.state.view(None)["players"][0]["wounds"] == 6
     text.value = "players: [{wounds: 6}"
     explorer.apply_button.click()
-    assert "Cannot apply: setup: not valid YAML" in explorer.error.value
+    assert "Cannot apply: setup (line 1, column 22): expected valid YAML" in explorer.error.value
     assert snapshot(explorer) != before  # the earlier, valid edit stays applied
     assert explorer.session.state.view(None)["players"][0]["wounds"] == 6
 

@@ -100,9 +100,23 @@ class SessionFileError(InputFileError):
 
 
 class ScenarioError(TutorError):
-    """A scenario whose ``setup`` or ``play`` cannot be applied, naming the key."""
+    """A scenario whose ``setup`` or ``play`` cannot be applied, naming the key.
 
-    def __init__(self, where: str, problem: str) -> None:
+    Attributes:
+        where: the key path (``setup.players[1].hand[2]``).
+        problem: what is wrong there.
+        expected: what was expected, when the check can say it in those terms.
+        found: the offending value, when there is one.
+    """
+
+    def __init__(self, where: str, problem: str, expected: str = "", found: str = "") -> None:
         self.where = where
         self.problem = problem
+        self.expected = expected
+        self.found = found
         super().__init__(f"scenario {where}: {problem}")
+
+    @classmethod
+    def at(cls, file: str, where: str, expected: str, found: str) -> ScenarioError:
+        """Build the error from the validation layer's four parts (``file`` is unused)."""
+        return cls(where, f"expected {expected}, found {found}", expected, found)

@@ -96,11 +96,16 @@ class Game(ABC):
             to the constructor; options are checked against it first, so a wrong type
             is named (``option names: expected a list ...``) rather than failing deep
             inside.  ``None``: only unknown option names are refused.
+        setup_schema: a JSON Schema for a scenario's ``setup`` mapping: the shape of
+            the game's setup keys, checked before :meth:`apply_setup` (which then
+            checks what a schema cannot: card names, counts, the position's sense).
+            ``None``: ``apply_setup`` checks everything itself.
     """
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     options_schema: ClassVar[dict[str, Any] | None] = None
+    setup_schema: ClassVar[dict[str, Any] | None] = None
 
     def __init__(self, rulebook: RuleBook, options: dict[str, Any], num_players: int) -> None:
         self.rulebook = rulebook
@@ -128,8 +133,25 @@ class Game(ABC):
     def apply_setup(self, state: State, setup: dict[str, Any]) -> None:
         """Apply a scenario's ``setup`` overrides to a fresh state.
 
+        The shape is checked against :attr:`setup_schema` first; the game's
+        :meth:`_apply_setup` then checks the meaning (names, counts) and applies it.
+
         Raises:
-            ScenarioError: naming the setup key that cannot be applied.
+            ScenarioError: naming the setup key path that cannot be applied.
+        """
+        from tutor.core.errors import ScenarioError
+        from tutor.core.validation import check_schema, check_tree
+
+        check_tree(setup, "", ScenarioError.at, "setup")
+        if self.setup_schema is not None:
+            check_schema(setup, self.setup_schema, "", ScenarioError.at, "setup")
+        self._apply_setup(state, setup)
+
+    def _apply_setup(self, state: State, setup: dict[str, Any]) -> None:
+        """Apply setup keys already checked against :attr:`setup_schema` (games override).
+
+        Raises:
+            ScenarioError: naming the setup key path that cannot be applied.
         """
         from tutor.core.errors import ScenarioError
 

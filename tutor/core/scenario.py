@@ -48,7 +48,7 @@ SCENARIO_SCHEMA: dict[str, Any] = {
     },
 }
 """The shape every game's scenario shares; the game checks its own ``options`` and
-``setup`` (``Game.options_schema``, ``Game.apply_setup``)."""
+``setup`` (``Game.options_schema``, ``Game.setup_schema``, ``Game.apply_setup``)."""
 
 
 def read_scenario(path: str | Path) -> dict[str, Any]:
@@ -94,7 +94,9 @@ def build_scenario(data: dict[str, Any], source: str = "<scenario>") -> Session:
     try:
         game.apply_setup(state, data.get("setup") or {})
     except ScenarioError as exc:
-        raise SessionFileError(source, f"at {exc.where}: {exc.problem}", exc.where) from None
+        raise SessionFileError(
+            source, f"at {exc.where}: {exc.problem}", exc.where, exc.expected, exc.found
+        ) from None
     except TutorError as exc:
         raise SessionFileError(source, f"at setup: {exc}", "setup") from None
     check_state(game, state, source, SessionFileError.at, "setup")

@@ -11,6 +11,8 @@ steps, so every game inherits the same guarantees:
    numbers, no dates or other YAML types.
 4. :func:`check_schema` checks the shape against a JSON Schema (the game declares the
    parts only it knows), naming the key path, what was expected and what was found.
+   A schema node may carry ``expected: <words>`` (validators ignore the keyword) to
+   say what a good value is in the game's terms.
 5. :func:`check_state` runs the game's own invariants on a state built from the file,
    so a state that breaks them is refused before anyone plays on it.
 
@@ -227,7 +229,10 @@ def check_tree(data: Any, file: str, error: ErrorType, prefix: str = "") -> None
 
 def _expected(err: Any) -> str:
     v, vv = err.validator, err.validator_value
-    described = err.schema.get("description") if isinstance(err.schema, dict) else None
+    # A schema may say in its own words what a good value is (a keyword validators ignore).
+    described = err.schema.get("expected") if isinstance(err.schema, dict) else None
+    if described and v not in ("type", "required", "additionalProperties"):
+        return str(described)
     if v == "enum":
         return f"one of {', '.join(map(repr, vv))}" if len(vv) <= 12 else f"one of {len(vv)} names"
     if v == "type":
@@ -260,8 +265,6 @@ def _expected(err: Any) -> str:
         return "non-empty text" if vv == 1 else f"text of at least {vv} characters"
     if v == "const":
         return repr(vv)
-    if described and v in ("oneOf", "anyOf", "not"):
-        return str(described)
     if v in ("oneOf", "anyOf"):
         return "one of the allowed forms"
     return f"{v} {short(vv)}"

@@ -43,6 +43,7 @@ from tutor.core.scenario import (
 )
 from tutor.core.session import Session
 from tutor.core.types import CHANCE
+from tutor.core.validation import parse_yaml
 from tutor.render.compare import comparison_html
 from tutor.widgets.player import TutorialPlayer
 
@@ -246,15 +247,14 @@ class YamlSetupEditor:
         Raises:
             ScenarioError: if the text is not YAML or not a mapping.
         """
-        try:
-            data = yaml.safe_load(self.text.value) or {}
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f" at line {mark.line + 1}" if mark else ""
-            raise ScenarioError("setup", f"not valid YAML{where}") from None
+        data = parse_yaml(self.text.value, "setup", _setup_text_error) or {}
         if not isinstance(data, dict):
             raise ScenarioError("setup", "expected a mapping of setup keys")
         return data
+
+
+def _setup_text_error(file: str, where: str, expected: str, found: str) -> ScenarioError:
+    return ScenarioError(f"setup ({where})", f"expected {expected}, found {found}", expected, found)
 
 
 EDITORS: dict[str, type] = {"mantis_falls": MantisFallsEditor}

@@ -11,15 +11,17 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tutor.core.data import rulesets_dir
-from tutor.core.errors import OptionError, ScenarioError, SessionFileError
+from tutor.core.errors import OptionError, SessionFileError
 from tutor.core.game import Game
 from tutor.core.rng import Rng
 from tutor.core.rules import RuleBook, cited_rule_ids
 from tutor.core.types import CHANCE, Action
 from tutor.games.mantis_falls.cards import CardData
+from tutor.games.mantis_falls.scenario import SETUP_SCHEMA
 from tutor.games.mantis_falls.state import END, START, MantisFallsState
 
 DEFAULT_NAMES = ("Jack", "Jill")
+
 
 # Rules the engine follows through its data model rather than a step that writes a trace
 # line; each says where.  `tutor rules mantis_falls --coverage` counts them as implemented.
@@ -87,6 +89,7 @@ class MantisFallsGame(Game):
             "deck": {"type": "string", "minLength": 1},
         },
     }
+    setup_schema: ClassVar[dict[str, Any] | None] = SETUP_SCHEMA
 
     def __init__(
         self,
@@ -394,14 +397,13 @@ class MantisFallsGame(Game):
             ) from None
 
     # --------------------------------------------------------------- scenarios
-    def apply_setup(self, state: Any, setup: dict[str, Any]) -> None:
+    def _apply_setup(self, state: Any, setup: dict[str, Any]) -> None:
         """Apply scenario ``setup`` keys; see docs/mantis_falls.md for each key.
 
         Raises:
-            ScenarioError: naming the key that is unknown or cannot be applied.
+            ScenarioError: naming the key that cannot be applied.
         """
         from tutor.games.mantis_falls.scenario import apply_setup
 
         if setup:
             apply_setup(state, setup)
-            _ = ScenarioError  # re-exported for callers' except clauses

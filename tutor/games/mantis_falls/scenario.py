@@ -12,27 +12,70 @@ from typing import Any
 from tutor.core.errors import ScenarioError
 from tutor.games.mantis_falls.state import END, START, MantisFallsState
 
-PLAYER_KEYS = {"position", "wounds", "gasps", "role", "hand", "conditions", "allies"}
-SETUP_KEYS = {
-    "players",
-    "turn_player",
-    "conserved",
-    "event_deck_top",
-    "action_deck_top",
-    "roads_face_up",
-    "road_order",
+_NAMES = {"type": "array", "items": {"type": "string", "minLength": 1}}
+_PLAYER_SETUP = {
+    "type": ["object", "null"],
+    "additionalProperties": False,
+    "properties": {
+        "position": {
+            "type": "integer",
+            "minimum": START,
+            "maximum": END,
+            "expected": f"a road position from {START} (the Start) to {END} (the End)",
+        },
+        "wounds": {"type": "integer", "minimum": 0},
+        "gasps": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2,
+            "expected": "a whole number from 0 to 2 (a third gasp is death)",
+        },
+        "role": {"enum": ["witness", "assassin"]},
+        "hand": _NAMES,
+        "conditions": _NAMES,
+        "allies": _NAMES,
+    },
 }
+SETUP_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "players": {
+            "type": "array",
+            "maxItems": 2,
+            "items": _PLAYER_SETUP,
+            "expected": "at most 2 player entries (a 2-player game)",
+        },
+        "turn_player": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 1,
+            "expected": "a player index, 0 or 1",
+        },
+        "conserved": {
+            **_NAMES,
+            "maxItems": 4,
+            "expected": "at most 4 cards: Conserved Energy has only four spaces",
+        },
+        "event_deck_top": _NAMES,
+        "action_deck_top": _NAMES,
+        "roads_face_up": {"type": "boolean"},
+        "road_order": {
+            **_NAMES,
+            "minItems": 12,
+            "maxItems": 12,
+            "expected": "the 12 region roads, sunset row first",
+        },
+    },
+}
+"""The shape of a scenario's ``setup`` (docs/mantis_falls.md); apply_setup checks the rest."""
+SETUP_KEYS = set(SETUP_SCHEMA["properties"])
+PLAYER_KEYS = set(_PLAYER_SETUP["properties"])
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+def _int(value: int, where: str, low: int, high: int) -> int:
+    if not low <= value <= high:
         raise ScenarioError(where, f"expected a whole number from {low} to {high}, found {value!r}")
-    return value
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(where, f"expected a list, found {value!r}")
     return value
 
 
@@ -106,21 +149,10 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
     Raises:
         ScenarioError: naming the key path and the problem.
     """
-    if not isinstance(setup, dict):
-        raise ScenarioError("setup", "expected a mapping of setup keys")
-    unknown = set(setup) - SETUP_KEYS
-    if unknown:
-        raise ScenarioError(
-            "setup", f"unknown keys {sorted(unknown)}; allowed: {sorted(SETUP_KEYS)}"
-        )
     notes: list[str] = []
     placed: set[int] = set()
     if "road_order" in setup:
-        order = _list(setup["road_order"], "setup.road_order")
-        if len(order) != 12:
-            raise ScenarioError(
-                "setup.road_order", "expected the 12 region roads, sunset row first"
-            )
+        order = setup["road_order"]
         by_name = {r.name.lower(): r.index for r in s.cards.roads}
         by_name.update({r.id.lower(): r.index for r in s.cards.roads})
         layout = [s.road_at[START]]
@@ -141,22 +173,13 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
     if setup.get("roads_face_up"):
         s.face_up = [True] * (END + 1)
         notes.append("every road face up")
-    players = _list(setup.get("players", []), "setup.players")
-    if len(players) > 2:
-        raise ScenarioError("setup.players", "a 2-player game has at most 2 player entries")
+    players = setup.get("players", [])
     for p, entry in enumerate(players):
         where = f"setup.players[{p}]"
         if entry is None:
             continue
-        if not isinstance(entry, dict):
-            raise ScenarioError(where, "expected a mapping")
-        bad = set(entry) - PLAYER_KEYS
-        if bad:
-            raise ScenarioError(
-                where, f"unknown keys {sorted(bad)}; allowed: {sorted(PLAYER_KEYS)}"
-            )
         if "position" in entry:
-            pos = _int(entry["position"], f"{where}.position", START, END)
+            pos = entry["position"]
             if s.road(pos).broken:
                 raise ScenarioError(f"{where}.position", "nobody can stand on the Broken Road")
             s.pos[p] = pos
@@ -164,22 +187,18 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         if "wounds" in entry:
             s.wounds[p] = _int(entry["wounds"], f"{where}.wounds", 0, s.max_wounds[p] - 1)
         if "gasps" in entry:
-            s.gasps[p] = _int(entry["gasps"], f"{where}.gasps", 0, 2)
+            s.gasps[p] = entry["gasps"]
         if "role" in entry:
-            if entry["role"] not in ("witness", "assassin"):
-                raise ScenarioError(
-                    f"{where}.role", f"expected witness or assassin, found {entry['role']!r}"
-                )
             s.roles[p] = entry["role"]
         if "hand" in entry:
-            names = _list(entry["hand"], f"{where}.hand")
+            names = entry["hand"]
             s.action_pile.extend(s.hands[p])
             s.hands[p] = []
             for i, name in enumerate(names):
                 s.hands[p].append(_take_action(s, name, f"{where}.hand[{i}]", s.hands[p], placed))
             s.action_pile.sort()
         if "conditions" in entry:
-            for i, name in enumerate(_list(entry["conditions"], f"{where}.conditions")):
+            for i, name in enumerate(entry["conditions"]):
                 c = _take_action(s, name, f"{where}.conditions[{i}]", s.conditions[p], placed)
                 if s.cards.actions[c].condition is None:
                     raise ScenarioError(
@@ -190,7 +209,7 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         if "allies" in entry:
             s.ally_deck.extend(s.allies[p])
             s.allies[p] = []
-            for i, name in enumerate(_list(entry["allies"], f"{where}.allies")):
+            for i, name in enumerate(entry["allies"]):
                 s.allies[p].append(_take_ally(s, name, f"{where}.allies[{i}]", s.allies[p]))
             s.ally_deck.sort()
     if s.roles.count("assassin") > 1:
@@ -200,24 +219,22 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
     elif s.roles.count("assassin") == 0:
         s.removed_role = "assassin"
     if "conserved" in setup:
-        names = _list(setup["conserved"], "setup.conserved")
-        if len(names) > 4:
-            raise ScenarioError("setup.conserved", "Conserved Energy has only four spaces")
+        names = setup["conserved"]
         s.action_pile.extend(s.conserved)
         s.conserved = []
         for i, name in enumerate(names):
             s.conserved.append(_take_action(s, name, f"setup.conserved[{i}]", s.conserved, placed))
     if "action_deck_top" in setup:
-        for i, name in enumerate(_list(setup["action_deck_top"], "setup.action_deck_top")):
+        for i, name in enumerate(setup["action_deck_top"]):
             s.action_top.append(
                 _take_action(s, name, f"setup.action_deck_top[{i}]", s.action_top, placed)
             )
     if "event_deck_top" in setup:
-        for i, name in enumerate(_list(setup["event_deck_top"], "setup.event_deck_top")):
+        for i, name in enumerate(setup["event_deck_top"]):
             s.event_top.append(_take_event(s, name, f"setup.event_deck_top[{i}]"))
     reordered = False
     if "turn_player" in setup:
-        first = _int(setup["turn_player"], "setup.turn_player", 0, 1)
+        first = setup["turn_player"]
         reordered = first != s.first_player
         s.first_player = s.turn_player = first
         explicit = [bool(e and "allies" in e) for e in players] + [False, False]
