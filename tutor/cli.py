@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 from tutor.core.errors import OptionError, TutorError
-from tutor.core.game import Game, State, game_class, load_game, registered_games
+from tutor.core.game import Game, State, game_class, load_game
 from tutor.core.rng import Rng
+from tutor.core.spec import game_specs
 
 EXIT_OK = 0
 EXIT_ERROR = 2
@@ -147,9 +148,8 @@ def _check_player(game: Game, player: int | None) -> None:
 # ---------------------------------------------------------------------------- commands
 def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
     """List the registered games."""
-    for name in registered_games():
-        title = game_class(name).title or name
-        out.write(f"{name}\t{title}\n")
+    for name, spec in game_specs().items():
+        out.write(f"{name}\t{spec.title}\n")
     return EXIT_OK
 
 

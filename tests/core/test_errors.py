@@ -360,13 +360,13 @@ def test_an_unknown_game_lists_the_registered_games() -> None:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"players": 3}, ["3 players", "Triad"]),
-        ({"players": 1}, ["option players", "at least 2", "found 1"]),
+        ({"players": 3}, ["played by 2 players, not 3"]),
+        ({"players": 1}, ["played by 2 players, not 1"]),
         ({"players": "two"}, ["option players", "a whole number", "found 'two'"]),
         ({"names": "ab"}, ["option names", "a list", "found 'ab'"]),
         ({"rulings": "abc"}, ["option rulings", "a mapping", "found 'abc'"]),
         ({"deck": 7}, ["option deck", "text", "found 7"]),
-        ({"modules": ["full_circle"]}, ["full_circle", "not implemented"]),
+        ({"modules": ["full_circle"]}, ["no module 'full_circle'"]),
         ({"rulings": {"no_such_ruling": "on"}}, ["unknown ruling 'no_such_ruling'", "phone_range"]),
         ({"rulings": {"phone_range": "diagonal"}}, ["no option 'diagonal'", "path", "grid"]),
         (

@@ -19,12 +19,12 @@ from tutor.core.game import (
     game_class,
     load_game,
     random_playout,
-    register_game,
     registered_games,
 )
 from tutor.core.rng import Rng
 from tutor.core.rules import RuleBook
 from tutor.core.session import Session
+from tutor.core.spec import GameSpec, Hooks, game_specs, register_spec, spec_for
 from tutor.core.types import CHANCE, Action, Decision, TraceEntry, Verdict
 
 __all__ = [
@@ -48,6 +48,10 @@ __all__ = [
     "game_class",
     "load_game",
     "random_playout",
-    "register_game",
+    "GameSpec",
+    "Hooks",
+    "game_specs",
+    "register_spec",
     "registered_games",
+    "spec_for",
 ]

@@ -9,76 +9,50 @@ the methods defined here.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from tutor.core.errors import IllegalActionError, OptionError, UnknownGameError
+from tutor.core.errors import IllegalActionError, OptionError
 from tutor.core.rng import Rng
 from tutor.core.rules import RuleBook
+from tutor.core.spec import GameSpec, game_specs, spec_for
 from tutor.core.types import CHANCE, Action, Decision, TraceEntry, Verdict
-
-_REGISTRY: dict[str, str] = {
-    "mantis_falls": "tutor.games.mantis_falls:MantisFallsGame",
-}
-_LOADED: dict[str, type[Game]] = {}
-
-
-def register_game(name: str, target: str | type[Game]) -> None:
-    """Register a game class (or a ``"module:Class"`` path, imported lazily)."""
-    if isinstance(target, str):
-        _REGISTRY[name] = target
-    else:
-        _LOADED[name] = target
-        _REGISTRY[name] = f"{target.__module__}:{target.__qualname__}"
 
 
 def registered_games() -> list[str]:
-    """Return the names of every registered game, sorted."""
-    return sorted(_REGISTRY)
+    """Return the names of every known game, sorted (see :mod:`tutor.core.spec`)."""
+    return list(game_specs())
 
 
 def game_class(name: str) -> type[Game]:
-    """Return the Game subclass registered under ``name``.
+    """Return the Game subclass of the game called ``name`` (imports its engine).
 
     Raises:
         UnknownGameError: if no game has that name.
     """
-    if name not in _LOADED:
-        target = _REGISTRY.get(name)
-        if target is None:
-            raise UnknownGameError(
-                f"unknown game {name!r}; registered games: {', '.join(registered_games())}"
-            )
-        module, _, cls = target.partition(":")
-        _LOADED[name] = getattr(importlib.import_module(module), cls)
-    return _LOADED[name]
+    cls: type[Game] = spec_for(name).game_class()
+    return cls
 
 
 def load_game(name: str, **options: Any) -> Game:
-    """Load a game with options (players, rulings, data files ...).
+    """Load a game with options (players, modules, rulings, data files ...).
+
+    The options are checked against the game's ``options_schema`` and its spec's
+    player counts and module combinations before the game is built.
 
     Raises:
         UnknownGameError: if no game has that name.
-        OptionError: if an option is unknown or invalid.
+        OptionError: if an option is unknown or invalid, naming it.
         RulesetError: if the game's data files are broken.
     """
-    cls = game_class(name)
-    if cls.options_schema is not None:
-        from tutor.core.validation import check_schema
+    spec = spec_for(name)
+    cls: type[Game] = spec.game_class()
+    from tutor.core.validation import check_schema
 
-        check_schema(options, cls.options_schema, name, _option_error)
-        return cls(**options)
-    params = inspect.signature(cls).parameters
-    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        unknown = sorted(set(options) - set(params))
-        if unknown:
-            raise OptionError(
-                f"unknown option{'s' * (len(unknown) > 1)} {', '.join(map(repr, unknown))} "
-                f"for {name}; its options are: {', '.join(params)}"
-            )
+    check_schema(options, cls.options_schema, name, _option_error)
+    players = options.get("players", spec.default_players or spec.players[0])
+    spec.check_players_and_modules(players, options.get("modules") or ())
     return cls(**options)
 
 
@@ -92,25 +66,42 @@ class Game(ABC):
     """The rules and data of one game with fixed options; immutable once built.
 
     Attributes:
+        spec: the game's :class:`~tutor.core.spec.GameSpec` (name, title, players ...).
         options_schema: a JSON Schema for the mapping of options ``load_game`` passes
             to the constructor; options are checked against it first, so a wrong type
             is named (``option names: expected a list ...``) rather than failing deep
-            inside.  ``None``: only unknown option names are refused.
+            inside.  The default allows only ``players`` and ``modules``.
         setup_schema: a JSON Schema for a scenario's ``setup`` mapping: the shape of
             the game's setup keys, checked before :meth:`apply_setup` (which then
             checks what a schema cannot: card names, counts, the position's sense).
             ``None``: ``apply_setup`` checks everything itself.
     """
 
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    options_schema: ClassVar[dict[str, Any] | None] = None
+    spec: ClassVar[GameSpec]
+    options_schema: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "players": {"type": "integer"},
+            "modules": {"type": "array", "items": {"type": "string"}},
+        },
+    }
     setup_schema: ClassVar[dict[str, Any] | None] = None
 
     def __init__(self, rulebook: RuleBook, options: dict[str, Any], num_players: int) -> None:
         self.rulebook = rulebook
         self.options = options
         self.num_players = num_players
+
+    @property
+    def name(self) -> str:
+        """The game's id (from its spec)."""
+        return self.spec.name
+
+    @property
+    def title(self) -> str:
+        """The game's name for people (from its spec)."""
+        return self.spec.title
 
     @abstractmethod
     def new_state(self, seed: int | None = None, tracing: bool = True) -> State:
@@ -431,6 +422,5 @@ __all__ = [
     "game_class",
     "load_game",
     "random_playout",
-    "register_game",
     "registered_games",
 ]

@@ -7,9 +7,11 @@ the specification and the fallback, and the compiled build must behave identical
 test plays the same seeds both ways).
 
 Python would import a compiled ``state.*.so`` in preference to ``state.py`` even after
-``state.py`` was edited.  So a game package calls :func:`load_engine_module` before it
-imports the module: the build is used only when the source it was compiled from (its
-SHA-256, recorded beside it by the build) is the source on disk.  Otherwise, or when
+``state.py`` was edited.  So a game package calls :func:`guard_engine_module` in its
+``__init__.py`` (cheap: nothing is imported until the engine is first needed), and
+:func:`load_engine_module` runs at that first import: the build is used only when the
+source it was compiled from (its SHA-256, recorded beside it by the build) is the
+source on disk.  Otherwise, or when
 ``RULES_TUTOR_PURE_PYTHON`` is set, the source is loaded instead, with a warning when
 the build is stale.  :func:`engine_status` says which one runs.
 """
@@ -18,12 +20,15 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
 import sys
 import warnings
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 PURE_PYTHON_ENV = "RULES_TUTOR_PURE_PYTHON"
 
@@ -115,6 +120,49 @@ def load_engine_module(name: str, source: Path) -> str:
     return _STATUS[name]
 
 
+class _Loaded(importlib.abc.Loader):
+    """A loader for a module :func:`load_engine_module` has already put in sys.modules."""
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        return sys.modules[spec.name]
+
+    def exec_module(self, module: ModuleType) -> None:
+        return None
+
+
+class _EngineGuard(importlib.abc.MetaPathFinder):
+    """Runs :func:`load_engine_module` the first time ``name`` is imported, then retires."""
+
+    def __init__(self, name: str, source: Path) -> None:
+        self.name = name
+        self.source = source
+
+    def find_spec(
+        self, fullname: str, path: Any = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname != self.name:
+            return None
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+        load_engine_module(fullname, self.source)
+        module = sys.modules[fullname]
+        return importlib.machinery.ModuleSpec(fullname, _Loaded(), origin=module.__file__)
+
+
+def guard_engine_module(name: str, source: Path) -> None:
+    """Arrange for :func:`load_engine_module` to choose the build when ``name`` is imported.
+
+    A game package calls this from its ``__init__.py``: declaring the game stays cheap
+    (nothing of the engine is imported), and whichever import of the engine comes first
+    (the game, a test, a tool) gets the build only if it is up to date.
+    """
+    if name in sys.modules or any(
+        isinstance(f, _EngineGuard) and f.name == name for f in sys.meta_path
+    ):
+        return
+    sys.meta_path.insert(0, _EngineGuard(name, source))
+
+
 def _describe(path: str | None) -> str:
     return "source" if path is None or path.endswith(".py") else "compiled"
 
@@ -129,6 +177,7 @@ __all__ = [
     "build_verdict",
     "compiled_files",
     "engine_status",
+    "guard_engine_module",
     "load_engine_module",
     "record_path",
     "source_digest",

@@ -1,13 +1,32 @@
-"""Mantis Falls (base game, two players): hidden roles, roads, events, actions, Last Gasps."""
+"""Mantis Falls (base game, two players): hidden roles, roads, events, actions, Last Gasps.
+
+Importing this package only declares the game (:data:`SPEC`); the engine is imported
+when a game is loaded.  Its hot module may be a compiled build (setup.py); the guard
+below makes sure a stale build is never used.
+"""
 
 from pathlib import Path
 
-from tutor.core.native import load_engine_module
+from tutor.core.native import guard_engine_module
+from tutor.core.spec import GameSpec, Hooks
 
-# state.py may have a compiled build (setup.py); use it only if it matches the source.
-load_engine_module(__name__ + ".state", Path(__file__).with_name("state.py"))
+guard_engine_module(__name__ + ".state", Path(__file__).with_name("state.py"))
 
-from tutor.games.mantis_falls.game import MantisFallsGame  # noqa: E402
-from tutor.games.mantis_falls.state import MantisFallsState  # noqa: E402
+SPEC = GameSpec(
+    name="mantis_falls",
+    title="Mantis Falls",
+    game="tutor.games.mantis_falls.game:MantisFallsGame",
+    players=(2, 2),
+    default_players=2,
+    information="imperfect",
+    chance=True,
+    rule_prefix="mf",
+    citation="topic",
+    summary=(
+        "Hidden roles on a dark road: witnesses try to escape together, "
+        "an assassin may be among them."
+    ),
+    hooks=Hooks(),
+)
 
-__all__ = ["MantisFallsGame", "MantisFallsState"]
+__all__ = ["SPEC"]

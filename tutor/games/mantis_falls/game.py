@@ -16,6 +16,7 @@ from tutor.core.game import Game
 from tutor.core.rng import Rng
 from tutor.core.rules import RuleBook, cited_rule_ids
 from tutor.core.types import CHANCE, Action
+from tutor.games.mantis_falls import SPEC
 from tutor.games.mantis_falls.cards import CardData
 from tutor.games.mantis_falls.scenario import SETUP_SCHEMA
 from tutor.games.mantis_falls.state import END, START, MantisFallsState
@@ -72,13 +73,12 @@ class MantisFallsGame(Game):
         RulesetError: if a data file is broken.
     """
 
-    name = "mantis_falls"
-    title = "Mantis Falls"
-    options_schema: ClassVar[dict[str, Any] | None] = {
+    spec = SPEC
+    options_schema: ClassVar[dict[str, Any]] = {
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "players": {"type": "integer", "minimum": 2, "maximum": 3},
+            "players": {"type": "integer"},
             "modules": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
             "rulings": {"type": "object", "additionalProperties": {"type": "string"}},
             "names": {
