@@ -105,9 +105,9 @@ def test_play_summary_agrees_with_the_engine(capsys: pytest.CaptureFixture[str])
     state = play_random(new_state(game, 7), 7)
     result = state.outcome()
     assert result is not None
-    assert f"{result['turns']} turns, {state.steps} actions" in out
-    assert f"[{result['rule']}]" in out
-    assert result["why"] in out
+    assert f"{result.turns} turns, {state.steps} actions" in out
+    assert f"[{result.rule}]" in out
+    assert result.text in out
 
 
 def test_play_and_simulate_play_the_same_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -117,9 +117,9 @@ def test_play_and_simulate_play_the_same_game(capsys: pytest.CaptureFixture[str]
     report = run_json(capsys, "simulate", "mantis_falls", "--games", "1", "--seed", "21", "--json")
     result = traced.outcome()
     assert result is not None
-    assert report["turns"]["min"] == report["turns"]["max"] == result["turns"]
-    assert report["deaths"] == len(result["dead"])
-    assert report["last_gasps"] == sum(result["gasps"])
+    assert report["turns"]["min"] == report["turns"]["max"] == result.turns
+    assert report["deaths"] == len(result.extras["dead"])
+    assert report["last_gasps"] == sum(result.extras["gasps"])
 
 
 # ---------------------------------------------------------------- simulate

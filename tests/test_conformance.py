@@ -449,7 +449,8 @@ def test_views_never_depend_on_what_the_viewer_cannot_see(name: str, seed: int) 
     if not seen:
         pytest.skip(f"{name} declares no hidden information (Game.hidden_variants)")
     # The game is over: hidden roles and the like may now be shown to everyone.
-    assert state.view(0)["outcome"] == state.outcome()
+    outcome = state.outcome()
+    assert outcome is not None and state.view(0)["outcome"] == outcome.to_dict()
 
 
 @pytest.mark.parametrize("name", GAMES)

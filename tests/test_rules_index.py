@@ -26,7 +26,7 @@ GAMES = tutor.registered_games()
 def test_every_cited_rule_exists(name: str) -> None:
     game = tutor.load_game(name)
     package = Path(game_class(name).__module__.replace(".", "/")).parent
-    cited = cited_rule_ids(ROOT / package)
+    cited = cited_rule_ids(ROOT / package, tutor.spec_for(name).rule_prefix)
     assert cited, "the engine cites no rules at all"
     missing = sorted(r for r in cited if r not in game.rulebook)
     assert not missing, f"cited but not in rules.yaml: {missing}"

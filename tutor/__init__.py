@@ -9,6 +9,7 @@ from tutor.core import (
     Action,
     Decision,
     Game,
+    GameSpec,
     IllegalActionError,
     OptionError,
     RulesetError,
@@ -20,8 +21,10 @@ from tutor.core import (
     TutorError,
     UnknownGameError,
     Verdict,
+    game_specs,
     load_game,
     registered_games,
+    spec_for,
 )
 from tutor.core.scenario import load_scenario
 from tutor.core.teaching import TeachingScenario, load_teaching_scenario, teaching_scenarios
@@ -33,6 +36,7 @@ __all__ = [
     "Action",
     "Decision",
     "Game",
+    "GameSpec",
     "IllegalActionError",
     "OptionError",
     "RulesetError",
@@ -45,9 +49,11 @@ __all__ = [
     "TutorError",
     "UnknownGameError",
     "Verdict",
+    "game_specs",
     "load_game",
     "load_scenario",
     "load_teaching_scenario",
     "registered_games",
+    "spec_for",
     "teaching_scenarios",
 ]

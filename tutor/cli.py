@@ -32,6 +32,7 @@ from tutor.core.errors import OptionError, TutorError
 from tutor.core.game import Game, State, game_class, load_game
 from tutor.core.rng import Rng
 from tutor.core.spec import game_specs
+from tutor.core.types import Outcome
 
 EXIT_OK = 0
 EXIT_ERROR = 2
@@ -106,36 +107,36 @@ def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
     raise TutorError(f"the game did not end within {max_steps} actions")
 
 
-def outcome_category(result: dict[str, Any]) -> str:
+def outcome_category(result: Outcome) -> str:
     """Return the key of :data:`OUTCOMES` that a finished game's outcome falls in."""
-    if result.get("end") == "escape":
+    if result.reason == "escape":
         return "escape"
-    if result.get("tie"):
+    if result.tie:
         return "tie"
-    roles = result.get("roles") or []
+    roles = result.extras.get("roles") or []
     if "assassin" not in roles:
         return "only_witness_loss"
-    winners = result.get("winners") or []
-    if any(roles[w] == "assassin" for w in winners):
+    if any(roles[w] == "assassin" for w in result.winners):
         return "assassin_win"
     return "witness_win"
 
 
 def outcome_sentence(state: State) -> str:
     """Return one readable sentence for a finished game: who won and why."""
-    result = state.outcome() or {}
+    result = state.outcome()
+    if result is None:
+        return "the game goes on"
     names = [p.get("name", f"Player {i}") for i, p in enumerate(state.view(None)["players"])]
-    roles = result.get("roles") or []
-    winners = result.get("winners") or []
-    if result.get("tie"):
+    roles = result.extras.get("roles") or []
+    winners = result.winners
+    if result.tie:
         head = "a tie"
     elif winners:
         who = " and ".join(f"{names[w]} ({roles[w]})" if roles else names[w] for w in winners)
         head = f"{who} win{'s' if len(winners) == 1 else ''}"
     else:
         head = "everybody loses"
-    why = result.get("why")
-    return f"{head} ({why})" if why else head
+    return f"{head} ({result.text})" if result.text else head
 
 
 def _check_player(game: Game, player: int | None) -> None:
@@ -162,9 +163,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = load_game(args.game)
     _check_player(game, args.player)
     state = play_random(new_state(game, args.seed, tracing=True), args.seed)
-    result = state.outcome() or {}
-    turns = result.get("turns", state.view(None).get("turn"))
-    rule = result.get("rule", state.decision.rule)
+    result = state.outcome()
+    turns = result.turns if result is not None else state.turn_number
+    rule = result.rule if result is not None else state.decision.rule
     if args.trace:
         for line in state.trace_for(args.player):
             out.write(line + "\n")
@@ -208,13 +209,15 @@ def simulate(game: Game, games: int, seed: int, progress: bool = False) -> dict[
     start = time.perf_counter()
     for s in seeds:
         state = play_random(new_state(game, s, tracing=False), s)
-        result = state.outcome() or {}
+        result = state.outcome()
+        if result is None:
+            raise TutorError(f"game {s} did not end")
         counts[outcome_category(result)] += 1
-        deaths += len(result.get("dead") or [])
+        deaths += len(result.extras.get("dead") or [])
         # Every Last Gasp moves the player's gasp marker, the fatal one included, so
         # the markers add up to the Last Gasps taken.
-        gasps += sum(result.get("gasps") or [])
-        turns.append(int(result.get("turns", 0)))
+        gasps += sum(result.extras.get("gasps") or [])
+        turns.append(result.turns)
     elapsed = time.perf_counter() - start
     return {
         "game": game.name,

@@ -122,7 +122,7 @@ def test_bots_only_ever_read_the_players_view(bots: tuple[str, str]) -> None:
             action = players[d.player](ViewOnly(state), legal, rng)
             assert action in legal
             state.apply(action)
-        assert state.outcome()["end"] in ("escape", "death")
+        assert state.outcome().reason in ("escape", "death")
 
 
 def test_hidden_information_does_not_change_a_bots_choice() -> None:

@@ -17,6 +17,7 @@ import tutor
 from tutor.analysis.compare import compare_states, compare_views, outcome_summary
 from tutor.core.scenario import build_scenario
 from tutor.core.session import Session
+from tutor.core.types import Outcome
 
 SCENARIO = seven_wounds_scenario()
 
@@ -101,8 +102,10 @@ def test_views_of_different_games_or_player_counts_are_refused() -> None:
 def test_outcome_sentences() -> None:
     names = ["Jack", "Jill"]
     assert outcome_summary(None, names) == "the game goes on"
-    assert outcome_summary({"winners": [0, 1], "why": "escaped"}, names) == (
-        "Jack and Jill win (escaped)"
+    both = Outcome((0, 1), (), (), (1.0, 1.0), "escape", "escaped")
+    assert outcome_summary(both, names) == "Jack and Jill win (escaped)"
+    assert outcome_summary(both.to_dict(), names) == "Jack and Jill win (escaped)"
+    assert outcome_summary(Outcome((), (), (0, 1), (0.0, 0.0), "death"), names) == "a tie"
+    assert outcome_summary(Outcome((), (0, 1), (), (-1.0, -1.0), "death"), names) == (
+        "everybody loses"
     )
-    assert outcome_summary({"winners": [], "tie": True}, names) == "a tie"
-    assert outcome_summary({"winners": []}, names) == "everybody loses"

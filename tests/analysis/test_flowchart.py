@@ -203,7 +203,7 @@ def test_every_gasp_rule_of_random_games_is_a_step_and_the_paths_add_up() -> Non
             assert all(graph.has_edge(u, v) for u, v in zip(path, path[1:], strict=False))
             assert graph.nodes[path[-1]]["kind"] == "end", (seed, path)
             visited |= set(path)
-        if state.outcome()["end"] == "death":
+        if state.outcome().reason == "death":
             assert paths[-1][-1] == "game_over"
         episodes += len(paths)
     assert episodes > 40

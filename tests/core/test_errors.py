@@ -98,7 +98,7 @@ def test_playing_a_card_that_is_not_in_hand() -> None:
     gun = card_id(state, "Gun")
     assert gun not in state.hands[JACK]
     err = rejected(state, Action(JACK, "play", (gun,)))
-    assert err.code == "not_in_hand"
+    assert err.detail == "not_in_hand"
     assert err.rule == "mf.8.5"
     assert "Gun (Hunter) is not in Jack's hand" in err.reason
 
@@ -108,7 +108,7 @@ def test_an_action_play_holds_one_suit() -> None:
     state = main_play_state(["Medicine", "Coffee", "Bullet"])
     do(state, "play", "Medicine")
     err = rejected(state, Action(JACK, "play", (card_id(state, "Bullet"),)))
-    assert err.code == "mixed_suits"
+    assert err.detail == "mixed_suits"
     assert err.rule == "mf.12.1"
     assert "single suit" in err.reason and "Amber" in err.reason
     # The same suit is still fine.

@@ -174,7 +174,7 @@ def test_branches_are_independent_what_ifs() -> None:
     assert survive.state.wounds[JACK] == 6 and not survive.state.is_terminal()
     assert die.state.is_terminal() and die.state.dead[JACK]
     outcome = die.state.outcome()
-    assert outcome is not None and outcome["winners"] == [JILL]
+    assert outcome is not None and outcome.winners == (JILL,)
     cited = rules_after(die, start)
     assert "mf.16.4" in cited and "mf.18.1" in cited and "mf.20.5" in cited
     # The branch shares nothing: undoing in one leaves the other where it is.

@@ -10,11 +10,12 @@ same comparison works for every game, and the widget only renders its rows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.core.game import State
+from tutor.core.types import Outcome
 
 PLAYER_SKIP = frozenset({"name"})
 """Player keys never compared (the name labels the row instead)."""
@@ -109,25 +110,24 @@ def _comparable(value: Any) -> tuple[bool, Any]:
     return False, None
 
 
-def outcome_summary(outcome: dict[str, Any] | None, names: list[str]) -> str:
-    """One sentence for an ``outcome()`` mapping: who won and why (or that play goes on)."""
+def outcome_summary(outcome: Outcome | Mapping[str, Any] | None, names: list[str]) -> str:
+    """One sentence for an outcome (or a view's ``"outcome"`` mapping): who won and why."""
     if outcome is None:
         return "the game goes on"
-    winners = outcome.get("winners")
-    if outcome.get("tie"):
+    if not isinstance(outcome, Outcome):
+        outcome = Outcome.from_dict(outcome)
+
+    def named(players: tuple[int, ...]) -> list[str]:
+        return [names[p] if 0 <= p < len(names) else f"player {p}" for p in players]
+
+    if outcome.tie:
         who = "a tie"
-    elif isinstance(winners, list):
-        named = [
-            names[p] if isinstance(p, int) and 0 <= p < len(names) else str(p) for p in winners
-        ]
-        if not named:
-            who = "everybody loses"
-        else:
-            who = " and ".join(named) + (" wins" if len(named) == 1 else " win")
+    elif outcome.winners:
+        won = named(outcome.winners)
+        who = " and ".join(won) + (" wins" if len(won) == 1 else " win")
     else:
-        who = "the game is over"
-    why = outcome.get("why")
-    return f"{who} ({why})" if why else who
+        who = "everybody loses"
+    return f"{who} ({outcome.text})" if outcome.text else who
 
 
 def compare_views(

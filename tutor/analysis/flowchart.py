@@ -129,9 +129,7 @@ def procedure_graph(table: Any, rulebook: Any = None, game_name: str = "") -> nx
             rule = rulebook.rules.get(step.rule)
             attrs["title"] = rule.title if rule else ""
             attrs["summary"] = rule.summary if rule else "(not in the rules index)"
-            attrs["citation"] = (
-                rule.citation(rulebook.topics.get(rule.topic, "")) if rule else step.rule
-            )
+            attrs["citation"] = rulebook.cite(step.rule) if rule else step.rule
         graph.add_node(step.id, **attrs)
     for link in table.links:
         if graph.has_edge(link.source, link.target):  # both answers of a test lead here

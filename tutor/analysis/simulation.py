@@ -286,10 +286,11 @@ class _Runner:
             apply(action)
         if watch is not None:
             watch(state, start_info)
-        outcome = state.outcome() or {}
-        roles = list(outcome.get("roles") or getattr(state, "roles", []) or [])
-        winners = list(outcome.get("winners", []))
-        dead = list(outcome.get("dead", []))
+        outcome = state.outcome()
+        extras = dict(outcome.extras) if outcome is not None else {}
+        roles = list(extras.get("roles") or getattr(state, "roles", []) or [])
+        winners = list(outcome.winners) if outcome is not None else []
+        dead = list(extras.get("dead") or [])
         row: Row = {
             "index": index,
             "seed": game_seed,
@@ -299,9 +300,11 @@ class _Runner:
             "winners": winners,
             "winner_roles": sorted({roles[p] for p in winners}) if roles else [],
             "returns": list(state.returns()),
-            "end": outcome.get("end", "over") if finished else ("cut" if cut else "unfinished"),
-            "tie": bool(outcome.get("tie", False)),
-            "turns": int(outcome.get("turns", getattr(state, "turn_no", 0))),
+            "end": outcome.reason
+            if outcome is not None and finished
+            else ("cut" if cut else "unfinished"),
+            "tie": outcome is not None and outcome.tie,
+            "turns": outcome.turns if outcome is not None else state.turn_number,
             "steps": int(state.steps),
             "decisions": decisions,
             "branching": options / decisions if decisions else 0.0,

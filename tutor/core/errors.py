@@ -28,17 +28,27 @@ class IllegalActionError(TutorError):
         action: the rejected action.
         reason: a sentence saying why it is illegal.
         rule: the rule id that forbids it, when one does.
-        code: a short machine-readable reason code (e.g. ``"mixed_suits"``).
+        code: the shared reason code (a ``tutor.core.types.Rejection``).
+        detail: the game's own finer reason code (e.g. ``"mixed_suits"``), or empty.
     """
 
-    def __init__(self, action: Any, reason: str, rule: str | None = None, code: str = "") -> None:
+    def __init__(
+        self, action: Any, reason: str, rule: str | None = None, code: str = "", detail: str = ""
+    ) -> None:
         self.action = action
         self.reason = reason
         self.rule = rule
         self.code = code
-        label = getattr(action, "label", "") or repr(action)
+        self.detail = detail
+        label = getattr(action, "label", "")
+        label = label if isinstance(label, str) and label else repr(action)
         cite = f" [{rule}]" if rule else ""
         super().__init__(f"illegal action {label!r}: {reason}{cite}")
+
+    @classmethod
+    def from_verdict(cls, action: Any, verdict: Any) -> IllegalActionError:
+        """The error for an action ``State.check`` refused with ``verdict``."""
+        return cls(action, verdict.reason, verdict.rule, verdict.code, verdict.detail)
 
 
 class InputFileError(TutorError):

@@ -17,7 +17,7 @@ from tutor.core.errors import IllegalActionError, OptionError
 from tutor.core.rng import Rng
 from tutor.core.rules import RuleBook
 from tutor.core.spec import GameSpec, game_specs, spec_for
-from tutor.core.types import CHANCE, Action, Decision, TraceEntry, Verdict
+from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
 
 
 def registered_games() -> list[str]:
@@ -249,8 +249,8 @@ class State(ABC):
         """What ``player`` may see (``None``: the omniscient tutor's view)."""
 
     @abstractmethod
-    def outcome(self) -> dict[str, Any] | None:
-        """Who won, how and why; ``None`` while the game goes on."""
+    def outcome(self) -> Outcome | None:
+        """Who won, lost or tied, how and why; ``None`` while the game goes on."""
 
     @abstractmethod
     def returns(self) -> list[float]:
@@ -318,7 +318,7 @@ class State(ABC):
                 return Verdict(True)
             return self._explain_illegal(action)
         except Exception as exc:  # check must never raise, even on odd input
-            return Verdict(False, f"cannot judge this action: {exc}", None, "unreadable")
+            return Verdict(False, f"cannot judge this action: {exc}", None, Rejection.MALFORMED)
 
     def apply(self, action: Action) -> list[TraceEntry]:
         """Apply a legal action; return the trace entries it produced.
@@ -329,7 +329,7 @@ class State(ABC):
         legal_action = self._as_legal(action)
         if legal_action is None:
             verdict = self.check(action)  # never raises, even for a value that is no Action
-            raise IllegalActionError(action, verdict.reason, verdict.rule, verdict.code)
+            raise IllegalActionError.from_verdict(action, verdict)
         # Use the engine's own copy so the stored label is always the canonical one.
         action = legal_action
         start = len(self.trace)
@@ -353,7 +353,7 @@ class State(ABC):
             Action(self.decision.player or 0, "unknown", (), label),
             f"no legal action is labelled {label!r}; legal now: {options}{more}",
             self.decision.rule,
-            "unknown_label",
+            Rejection.UNKNOWN_LABEL,
         )
 
     def sample_chance(self, rng: Rng | None = None) -> Action:

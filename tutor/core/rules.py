@@ -28,8 +28,17 @@ class Rule:
     scope: str
     tested_by: tuple[str, ...]
 
-    def citation(self, topic_title: str = "") -> str:
-        """Return a short citation such as ``Topic 17 · Last Gasps: Make a Last Gasp play``."""
+    def citation(self, topic_title: str = "", style: str = "topic") -> str:
+        """Return a short citation of the rule, in the rulebook's own way of citing.
+
+        Args:
+            topic_title: the title of the rule's topic or section.
+            style: ``"topic"`` for numbered topics (``Topic 17 · Last Gasps: Make a Last
+                Gasp play``) or ``"section"`` for a rulebook without numbers
+                (``Stealing: A failed steal``).
+        """
+        if style == "section":
+            return f"{topic_title or self.topic}: {self.title}"
         head = f"Topic {self.topic}" + (f" · {topic_title}" if topic_title else "")
         return f"{head}: {self.title}"
 
@@ -53,12 +62,20 @@ class RuleBook:
     Args:
         game: the game's folder name under ``rulesets/``.
         folder: override the folder (tests use this).
+        citation: how rules are cited, ``"topic"`` or ``"section"`` (default: what the
+            game's spec declares, else ``"topic"``).
 
     Raises:
         RulesetError: if ``rules.yaml`` or ``rulings.yaml`` is broken.
     """
 
-    def __init__(self, game: str, folder: Path | None = None) -> None:
+    def __init__(self, game: str, folder: Path | None = None, citation: str | None = None) -> None:
+        if citation is None:
+            from tutor.core.spec import game_specs
+
+            spec = game_specs().get(game)
+            citation = spec.citation if spec is not None else "topic"
+        self.citation_style = citation
         base = folder or rulesets_dir() / game
         schema_dir = rulesets_dir() / "_schema"
         raw = load_validated(base / "rules.yaml", schema_dir / "rules.schema.yaml", "rules_file")
@@ -95,12 +112,19 @@ class RuleBook:
     def __getitem__(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
 
+    def cite(self, rule_id: str) -> str:
+        """Return the citation of a rule id (``Topic 17 · Last Gasps: ...``), or the id."""
+        rule = self.rules.get(rule_id)
+        if rule is None:
+            return rule_id
+        return rule.citation(self.topics.get(rule.topic, ""), self.citation_style)
+
     def describe(self, rule_id: str) -> str:
         """Return ``"Topic 17 · Last Gasps: title — summary"`` for a rule id."""
         rule = self.rules.get(rule_id)
         if rule is None:
             return f"{rule_id} (not in the rules index)"
-        return f"{rule.citation(self.topics.get(rule.topic, ''))} — {rule.summary}"
+        return f"{self.cite(rule_id)} — {rule.summary}"
 
     def choose_rulings(self, chosen: Mapping[str, Any] | None) -> dict[str, str]:
         """Return every ruling's option, defaults overridden by ``chosen``.
@@ -168,14 +192,12 @@ class RuleBook:
         }
 
 
-_RULE_ID = re.compile(r"""["']((?:mf|mt|mn|mc|cf)\.(?:\d+|qr)\.\d+)["']""")
-
-
-def cited_rule_ids(package_dir: Path) -> set[str]:
-    """Return every rule id quoted in the ``.py`` files of a game package."""
+def cited_rule_ids(package_dir: Path, prefix: str) -> set[str]:
+    """Return every rule id (``<prefix>.<topic>.<n>``) quoted in a game package's code."""
+    pattern = re.compile(rf"""["']({re.escape(prefix)}\.[a-z0-9_]+\.\d+)["']""")
     found: set[str] = set()
     for path in sorted(package_dir.rglob("*.py")):
-        found.update(_RULE_ID.findall(path.read_text(encoding="utf-8")))
+        found.update(pattern.findall(path.read_text(encoding="utf-8")))
     return found
 
 

@@ -195,7 +195,7 @@ class Session:
             action = self.state.action_by_label(action)
         verdict = self.state.check(action)
         if not verdict.ok:
-            raise IllegalActionError(action, verdict.reason, verdict.rule, verdict.code)
+            raise IllegalActionError.from_verdict(action, verdict)
         self.cursor = len(self.state.trace)
         start = self.cursor
         self._do(action, False)

@@ -1,4 +1,5 @@
-"""The small exact value types every game shares: Action, Decision, Verdict, TraceEntry.
+"""The small exact value types every game shares: Action, Decision, Verdict, TraceEntry,
+Outcome and the Rejection codes.
 
 They are plain frozen records so they hash, sort, compare and serialise to JSON the
 same way for every game; the game packages only decide what goes inside them.
@@ -6,7 +7,9 @@ same way for every game; the game packages only decide what goes inside them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 CHANCE = -1
@@ -100,24 +103,122 @@ class Decision:
         return self.kind == "terminal"
 
 
+class Rejection(StrEnum):
+    """Why an action was refused, in terms every game shares (``Verdict.code``).
+
+    A game adds its own finer reason in ``Verdict.detail`` (``"mixed_suits"``).
+    """
+
+    NONE = ""
+    """The action is legal."""
+    GAME_OVER = "game_over"
+    """The game has ended; nothing more can be done."""
+    CHANCE_STEP = "chance_step"
+    """The next step is chance, not a player's choice."""
+    IMPOSSIBLE_OUTCOME = "impossible_outcome"
+    """A chance outcome that cannot happen at this chance step."""
+    WRONG_PLAYER = "wrong_player"
+    """Someone else decides now."""
+    WRONG_PHASE = "wrong_phase"
+    """That kind of action is not a choice at this point of the turn."""
+    NOT_AVAILABLE = "not_available"
+    """The card, piece or target named is not the player's to use (not in hand ...)."""
+    FORBIDDEN = "forbidden"
+    """A rule forbids this particular choice now (mixed suits, too far, cannot pay ...)."""
+    NOT_LEGAL = "not_legal"
+    """Not one of the legal choices, for no more specific reason."""
+    UNKNOWN_LABEL = "unknown_label"
+    """No legal action has the label given."""
+    MALFORMED = "malformed"
+    """Not a well-formed action at all (wrong types, not an Action)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The answer of ``State.check``: is an action legal, and if not, why.
 
     Attributes:
         ok: True when the action is legal now.
-        reason: why not (empty when ok).
+        reason: why not (empty when ok), a sentence for people.
         rule: the rule id behind the verdict.
-        code: a short machine-readable reason (``"wrong_player"``, ``"mixed_suits"`` ...).
+        code: the shared reason code (:class:`Rejection`).
+        detail: the game's own finer reason code (``"mixed_suits"``), or empty.
     """
 
     ok: bool
     reason: str = ""
     rule: str | None = None
-    code: str = ""
+    code: Rejection = Rejection.NONE
+    detail: str = ""
 
     def __bool__(self) -> bool:
         return self.ok
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended, in the same shape for every game.
+
+    Attributes:
+        winners: the players who won (several for a shared win).
+        losers: the players who lost.
+        tied: the players who tied (neither won nor lost).
+        scores: per player: the game's score, or the result (1 win, 0 tie, -1 loss)
+            when the game keeps no score.
+        reason: a short code for how the game ended (``"escape"``, ``"deck_out"`` ...).
+        text: one sentence for people saying why.
+        rule: the rule id that decided the result.
+        turns: how many turns were played.
+        extras: the game's own JSON-ready facts about the end (roles, deaths ...).
+    """
+
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    tied: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    text: str = ""
+    rule: str = ""
+    turns: int = 0
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def tie(self) -> bool:
+        """True when nobody won and somebody tied."""
+        return not self.winners and bool(self.tied)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict."""
+        return {
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "tied": list(self.tied),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "text": self.text,
+            "rule": self.rule,
+            "turns": self.turns,
+            "extras": dict(self.extras),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        """Rebuild an outcome from :meth:`to_dict` output.
+
+        Raises:
+            KeyError: if a required key is missing.
+        """
+        return cls(
+            winners=tuple(data["winners"]),
+            losers=tuple(data["losers"]),
+            tied=tuple(data["tied"]),
+            scores=tuple(float(x) for x in data["scores"]),
+            reason=str(data["reason"]),
+            text=str(data.get("text", "")),
+            rule=str(data.get("rule", "")),
+            turns=int(data.get("turns", 0)),
+            extras=dict(data.get("extras") or {}),
+        )
 
 
 @dataclass(frozen=True, slots=True)

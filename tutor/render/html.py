@@ -37,7 +37,7 @@ def rule_citation(rulebook: RuleBook | None, rule_id: str | None) -> tuple[str, 
     rule = rulebook.rules.get(rule_id) if rulebook is not None else None
     if rule is None:
         return rule_id, f"{rule_id} is not in the rules index"
-    return rule.citation(rulebook.topics.get(rule.topic, "") if rulebook else ""), rule.summary
+    return (rulebook.cite(rule_id) if rulebook else rule.citation()), rule.summary
 
 
 def citation_html(rulebook: RuleBook | None, rule_id: str | None) -> str:

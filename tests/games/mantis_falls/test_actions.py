@@ -37,11 +37,11 @@ def test_an_action_play_holds_a_single_suit() -> None:
     medicine = Action(JACK, "play", (in_hand(s, JACK, "Medicine"),))  # Amber
     verdict = s.check(medicine)
     assert not verdict.ok
-    assert (verdict.code, verdict.rule) == ("mixed_suits", "mf.12.1")
+    assert (verdict.detail, verdict.rule) == ("mixed_suits", "mf.12.1")
     before = s.to_dict()
     with pytest.raises(IllegalActionError) as err:
         s.apply(medicine)
-    assert (err.value.code, err.value.rule) == ("mixed_suits", "mf.12.1")
+    assert (err.value.detail, err.value.rule) == ("mixed_suits", "mf.12.1")
     assert s.to_dict() == before
 
     entries = do(s, "play", "Shoulder Check") + do(s, "finish")

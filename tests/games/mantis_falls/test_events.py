@@ -88,7 +88,7 @@ def test_a_choose_any_weapon_cannot_target_an_incident() -> None:
     assert offered == {("player", JACK), ("player", JILL)}
     verdict = s.check(Action(JACK, "wound_target", ("opposition", -1)))
     assert not verdict.ok
-    assert (verdict.code, verdict.rule) == ("not_an_opposition", "mf.11.2")
+    assert (verdict.detail, verdict.rule) == ("not_an_opposition", "mf.11.2")
 
 
 @pytest.mark.rule("mf.11.3")

@@ -121,7 +121,7 @@ def test_gasp_play_is_one_suit_revealed_in_order_then_marker_moves() -> None:
     # One suit only: the Hunter bat cannot join an Amber Last Gasp play.
     bat = in_hand(s, JACK, "Baseball Bat")
     verdict = s.check(Action(JACK, "gasp_add", (bat,)))
-    assert not verdict.ok and verdict.code == "mixed_suits" and verdict.rule == "mf.17.3"
+    assert not verdict.ok and verdict.detail == "mixed_suits" and verdict.rule == "mf.17.3"
     log += do(s, "gasp_add", "Smelling Salts")
     assert s.gasps[JACK] == 0  # the marker moves only after the play is processed
     log += do(s, "gasp_finish")
@@ -307,8 +307,8 @@ def test_death_ends_the_game_at_once_when_the_other_player_is_not_at_maximum() -
     assert "mf.8.11" not in rules_cited(log)
     out = s.outcome()
     assert out is not None
-    assert out["end"] == "death" and out["dead"] == [JACK] and out["winners"] == [JILL]
-    assert out["why"] == "a witness died and the assassin lives"
+    assert out.reason == "death" and out.extras["dead"] == [JACK] and out.winners == (JILL,)
+    assert out.text == "a witness died and the assassin lives"
 
 
 @pytest.mark.rule("mf.17.7")
@@ -336,8 +336,8 @@ def test_other_player_at_maximum_makes_a_final_gasp_then_the_game_ends() -> None
     assert s.is_terminal()
     assert at(log, "mf.17.5") < at(log, "mf.20.2")
     out = s.outcome()
-    assert out is not None and out["end"] == "death" and out["gasps"] == [1, 1]
-    assert out["dead"] == [JACK] and out["winners"] == [JILL]
+    assert out is not None and out.reason == "death" and out.extras["gasps"] == [1, 1]
+    assert out.extras["dead"] == [JACK] and out.winners == (JILL,)
 
 
 @pytest.mark.rule("mf.17.2")
@@ -416,7 +416,7 @@ def test_a_dying_witness_uses_the_gasp_to_wound_the_assassin_for_a_tie() -> None
     log += gasp(s)  # Jill has no cards left to save herself
     assert s.dead == [True, True]
     out = s.outcome()
-    assert out is not None and out["tie"] and out["returns"] == [0, 0]
+    assert out is not None and out.tie and out.scores == (0.0, 0.0)
     assert s.returns() == [0.0, 0.0]
     assert "mf.20.6" in rules_cited(log)
 
@@ -445,7 +445,7 @@ def test_empty_gasp_play_is_refused_under_must_play_if_able() -> None:
     do(s, "wound_target", "player", JACK)
     assert [a.kind for a in s.legal_actions()] == ["gasp_add"]
     verdict = s.check(Action(JACK, "gasp_finish", ()))
-    assert not verdict.ok and verdict.code == "empty_gasp_play" and verdict.rule == "mf.17.3"
+    assert not verdict.ok and verdict.detail == "empty_gasp_play" and verdict.rule == "mf.17.3"
     do(s, "gasp_add", "Medicine")
     log = do(s, "gasp_finish")
     assert s.wounds[JACK] == 6 and "mf.17.5" in rules_cited(log)

@@ -160,7 +160,7 @@ def test_a_game_of_witnesses_only_is_won_or_lost_together() -> None:
 def test_a_witness_succeeds_by_escaping_or_by_the_assassins_death() -> None:
     # Escape: both alive on the End as a turn begins.
     s = escaped(7)
-    assert s.outcome()["end"] == "escape"
+    assert s.outcome().reason == "escape"
     assert s.returns() == [1.0, -1.0]
     lines = [e.text for e in s.trace if e.rule == "mf.2.3"]
     assert lines and "Jack" in lines[0] and lines[0].endswith("achieved.")
@@ -168,7 +168,7 @@ def test_a_witness_succeeds_by_escaping_or_by_the_assassins_death() -> None:
     # Death of the assassin: Jill, the assassin, dies on her own turn.
     s = at_the_event(7, {"role": "witness"}, {"role": "assassin", **DOOMED}, JILL)
     entries = do(s, "gasp_finish")
-    assert s.outcome()["winners"] == [JACK]
+    assert s.outcome().winners == (JACK,)
     assert "mf.2.3" in rules_cited(entries)
 
 
@@ -176,7 +176,7 @@ def test_a_witness_succeeds_by_escaping_or_by_the_assassins_death() -> None:
 def test_the_assassin_succeeds_only_when_a_witness_dies_and_they_live() -> None:
     s = at_the_event(8, {"role": "witness", **DOOMED}, {"role": "assassin"}, JACK)
     entries = do(s, "gasp_finish")
-    assert s.outcome()["winners"] == [JILL]
+    assert s.outcome().winners == (JILL,)
     assert [e.text for e in entries if e.rule == "mf.2.4"] == [
         "Jill, the assassin, needed a witness to die while staying alive: achieved."
     ]
@@ -202,7 +202,7 @@ def test_assassin_and_witness_both_dead_is_a_tie_for_everyone() -> None:
     do(s, "gasp_finish")
     entries = do(s, "gasp_finish")
     assert s.is_terminal() and s.dead == [True, True]
-    assert s.returns() == [0.0, 0.0] and s.outcome()["tie"]
+    assert s.returns() == [0.0, 0.0] and s.outcome().tie
     assert "mf.2.5" in rules_cited(entries)
 
 

@@ -87,7 +87,7 @@ def test_call_in_a_hit_in_a_last_gasp_needs_a_phone_within_one_road() -> None:
     log = near.play("Add Call in a Hit (Midnight) to the Last Gasp play")
     assert log[first(log, "mf.17.8")].changes == (("wounds", 2, 8),)
     assert near.state.dead == [True, True]
-    assert near.state.outcome()["tie"] and "mf.20.6" in cited(log)
+    assert near.state.outcome().tie and "mf.20.6" in cited(log)
 
     far = load("hit_out_of_range")
     far.play("Jack")
@@ -95,7 +95,7 @@ def test_call_in_a_hit_in_a_last_gasp_needs_a_phone_within_one_road() -> None:
     assert "criteria not met" in log[first(log, "mf.19.5", "Call in a Hit")].text
     assert "3 roads from a phone" in log[first(log, "mf.10.5")].text
     assert far.state.wounds[JILL] == 2 and far.state.dead == [True, False]
-    assert far.state.outcome()["winners"] == [JILL]
+    assert far.state.outcome().winners == (JILL,)
 
 
 @pytest.mark.rule("mf.12.6")
@@ -151,7 +151,7 @@ def test_surviving_after_the_other_player_died_ends_the_game_instead_of_resuming
     survived = log[first(log, "mf.17.5", "Jill survives")]
     assert survived.text.endswith("but a player is dead, so the game ends.")
     assert "play resumes" not in survived.text
-    assert session.state.is_terminal() and session.state.outcome()["winners"] == [JILL]
+    assert session.state.is_terminal() and session.state.outcome().winners == (JILL,)
 
 
 @pytest.mark.rule("mf.11.8")

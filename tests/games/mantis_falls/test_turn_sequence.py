@@ -83,7 +83,7 @@ def test_initial_movement_is_stay_or_one_road_forward() -> None:
     assert s.decision.rule == "mf.8.2" and s.decision.player == JACK
     assert [a.args for a in s.legal_actions()] == [(0,), (1,)]
     too_far = s.check(Action(JACK, "move", (2,)))
-    assert not too_far.ok and too_far.code == "too_far"
+    assert not too_far.ok and too_far.detail == "too_far"
 
     stay = s.clone()
     entries = do(stay, "move", 0)
@@ -139,7 +139,7 @@ def test_an_action_play_is_one_suit_face_down_in_the_order_chosen() -> None:
     entries = do(s, "play", "Shoulder Check")
     medicine = next(c for c in s.hands[JACK] if s.card_name(c) == "Medicine")
     mixed = s.check(Action(JACK, "play", (medicine,)))  # Amber after Granite
-    assert not mixed.ok and mixed.code == "mixed_suits"
+    assert not mixed.ok and mixed.detail == "mixed_suits"
     entries += do(s, "play", "Brass Knuckles") + do(s, "finish")
     assert [s.card_name(c) for c in s.plays[JACK]] == ["Shoulder Check", "Brass Knuckles"]
     assert sorted_names(s, s.hands[JACK]) == ["Medicine"]
@@ -418,8 +418,8 @@ def test_quick_reference_game_end_by_escape_or_by_death() -> None:
     skip_to_main_play(s)
     main_play(s, JACK)
     entries = main_play(s, JILL)
-    assert s.is_terminal() and s.outcome()["end"] == "escape"
-    assert s.outcome()["winners"] == [JACK]  # no witness died
+    assert s.is_terminal() and s.outcome().reason == "escape"
+    assert s.outcome().winners == (JACK,)  # no witness died
     assert "mf.20.1" in rules_cited(entries)
 
     # Death: the witness dies; the assassin, alive, wins.
@@ -432,5 +432,5 @@ def test_quick_reference_game_end_by_escape_or_by_death() -> None:
     main_play(s, JACK)
     main_play(s, JILL)
     entries = do(s, "gasp_finish")
-    assert s.outcome()["end"] == "death" and s.outcome()["winners"] == [JILL]
+    assert s.outcome().reason == "death" and s.outcome().winners == (JILL,)
     assert "mf.20.2" in rules_cited(entries) and "mf.20.5" in rules_cited(entries)

@@ -21,6 +21,7 @@ import pytest
 from conftest import do, rules_cited
 from tables import FILLER, JACK, JILL, elm_state, gasp, jill_hits_jack, last
 
+from tutor.core.types import Outcome
 from tutor.games.mantis_falls.state import MantisFallsState
 
 # Known action draws: the shared FILLER, but with Hunch, Recall, Bribe and Subpoena (which
@@ -33,18 +34,6 @@ DRAWS = (
 # Seven cards each, so nobody needs to draw at the end of the turn.
 JACK_HAND = ["Medicine", "Coffee", "Sprint", "Hot Soup", "Catch the Bus", "Slip Away", "Gun"]
 JILL_HAND = ["Barricade", "Brass Knuckles", "Crossroads", "Hunch", "Bribe", "Recall", "Subpoena"]
-OUTCOME_KEYS = {
-    "end",
-    "winners",
-    "tie",
-    "dead",
-    "roles",
-    "returns",
-    "turns",
-    "gasps",
-    "why",
-    "rule",
-}
 
 
 def table(
@@ -100,8 +89,8 @@ def test_escape_when_a_new_turn_begins_with_both_alive_at_the_end() -> None:
     assert "mf.8.1" not in cited  # no second turn starts
     out = s.outcome()
     assert out is not None
-    assert out["end"] == "escape" and out["winners"] == [JACK] and not out["tie"]
-    assert out["rule"] == "mf.20.5" and out["why"] == "the players escaped together"
+    assert out.reason == "escape" and out.winners == (JACK,) and not out.tie
+    assert out.rule == "mf.20.5" and out.text == "the players escaped together"
     assert s.returns() == [1.0, -1.0]
     assert last(log, "mf.20.5").text == "Jack wins (the players escaped together)."
 
@@ -113,8 +102,8 @@ def test_witnesses_only_escape_and_both_win() -> None:
     # The scenario's first turn begins with both on the End: the escape is immediate.
     assert s.is_terminal()
     out = s.outcome()
-    assert out is not None and out["end"] == "escape" and out["turns"] == 0
-    assert out["winners"] == [JACK, JILL] and out["rule"] == "mf.20.4"
+    assert out is not None and out.reason == "escape" and out.turns == 0
+    assert out.winners == (JACK, JILL) and out.rule == "mf.20.4"
     assert s.returns() == [1.0, 1.0]
     cited = rules_cited(s.trace)
     assert cited.index("mf.20.1") < cited.index("mf.20.3") < cited.index("mf.20.4")
@@ -166,8 +155,8 @@ def test_witnesses_only_and_one_dies_both_lose() -> None:
     jill_hits_jack(s)
     log = gasp(s)
     out = s.outcome()
-    assert out is not None and out["end"] == "death" and out["dead"] == [JACK]
-    assert out["winners"] == [] and not out["tie"] and out["rule"] == "mf.20.4"
+    assert out is not None and out.reason == "death" and out.extras["dead"] == [JACK]
+    assert out.winners == () and not out.tie and out.rule == "mf.20.4"
     assert s.returns() == [-1.0, -1.0]  # the surviving witness loses too
     assert last(log, "mf.20.4").text == (
         "Everybody loses (a witness died, so the witnesses lose together)."
@@ -180,8 +169,8 @@ def test_assassin_wins_when_the_witness_dies_and_the_assassin_lives() -> None:
     jill_hits_jack(s)
     log = gasp(s)
     out = s.outcome()
-    assert out is not None and out["winners"] == [JILL] and out["dead"] == [JACK]
-    assert out["why"] == "a witness died and the assassin lives"
+    assert out is not None and out.winners == (JILL,) and out.extras["dead"] == [JACK]
+    assert out.text == "a witness died and the assassin lives"
     assert s.returns() == [-1.0, 1.0]
     assert last(log, "mf.20.5").text == "Jill wins (a witness died and the assassin lives)."
 
@@ -201,8 +190,8 @@ def test_witness_wins_when_the_assassin_dies() -> None:
     assert s.view(JILL)["players"][JACK]["role"] is None
     log += gasp(s)  # Jill has nothing that heals
     out = s.outcome()
-    assert out is not None and out["dead"] == [JILL] and out["winners"] == [JACK]
-    assert out["why"] == "the assassin died and the witness lives"
+    assert out is not None and out.extras["dead"] == [JILL] and out.winners == (JACK,)
+    assert out.text == "the assassin died and the witness lives"
     assert s.returns() == [1.0, -1.0]
     reveal = last(log, "mf.20.3")
     assert (
@@ -219,8 +208,8 @@ def test_assassin_and_witness_both_dead_is_a_tie() -> None:
     do(s, "gasp_first", JILL)
     log = gasp(s) + gasp(s)
     out = s.outcome()
-    assert out is not None and out["tie"] and out["winners"] == []
-    assert sorted(out["dead"]) == [JACK, JILL] and out["rule"] == "mf.20.6"
+    assert out is not None and out.tie and out.winners == ()
+    assert sorted(out.extras["dead"]) == [JACK, JILL] and out.rule == "mf.20.6"
     assert s.returns() == [0.0, 0.0]
     assert last(log, "mf.20.6").text == "It is a tie (a witness and the assassin both died)."
 
@@ -233,20 +222,20 @@ def test_outcome_record_lists_every_field() -> None:
     jill_hits_jack(s)
     gasp(s)
     out = s.outcome()
-    assert out is not None and set(out) == OUTCOME_KEYS
-    assert out == {
-        "end": "death",
-        "winners": [JILL],
-        "tie": False,
-        "dead": [JACK],
-        "roles": ["witness", "assassin"],
-        "returns": [-1, 1],
-        "turns": 1,
-        "gasps": [2, 0],
-        "why": "a witness died and the assassin lives",
-        "rule": "mf.20.5",
-    }
-    assert s.view(None)["outcome"] == out
+    assert out == Outcome(
+        winners=(JILL,),
+        losers=(JACK,),
+        tied=(),
+        scores=(-1.0, 1.0),
+        reason="death",
+        text="a witness died and the assassin lives",
+        rule="mf.20.5",
+        turns=1,
+        extras={"roles": ["witness", "assassin"], "dead": [JACK], "gasps": [2, 0]},
+    )
+    assert not out.tie
+    assert s.view(None)["outcome"] == out.to_dict()
+    assert Outcome.from_dict(out.to_dict()) == out
     # The role card removed at setup stays hidden, also at the end.
     assert s.view(JACK)["removed_role"] is None
     assert s.legal_actions() == [] and s.decision.kind == "terminal"

@@ -227,7 +227,7 @@ class MantisFallsGame(Game):
     @staticmethod
     def implemented_rules() -> set[str]:
         """Rule ids the engine's code cites, plus those it follows by its data model."""
-        return cited_rule_ids(Path(__file__).parent) | set(DATA_MODEL_RULES)
+        return cited_rule_ids(Path(__file__).parent, SPEC.rule_prefix) | set(DATA_MODEL_RULES)
 
     def check_invariants(self, state: Any, before: Any = None) -> list[str]:
         """Card conservation, counter limits and draw-phase limits (see invariants.py)."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tutor.core.game import State
 from tutor.core.rng import Rng
-from tutor.core.types import CHANCE, Action, Decision, TraceEntry, Verdict
+from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
 from tutor.games.mantis_falls import gasp_flow
 
 if TYPE_CHECKING:
@@ -557,8 +557,24 @@ class MantisFallsState(State):
             run()
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
-    def outcome(self) -> dict[str, Any] | None:
-        return self.result
+    def outcome(self) -> Outcome | None:
+        r = self.result
+        if r is None:
+            return None
+        winners: list[int] = r["winners"]
+        tie: bool = r["tie"]
+        n = self.game.num_players
+        return Outcome(
+            winners=tuple(winners),
+            losers=tuple(p for p in range(n) if not tie and p not in winners),
+            tied=tuple(range(n)) if tie else (),
+            scores=tuple(float(x) for x in r["returns"]),
+            reason=r["end"],
+            text=r["why"],
+            rule=r["rule"],
+            turns=r["turns"],
+            extras={"roles": list(r["roles"]), "dead": list(r["dead"]), "gasps": list(r["gasps"])},
+        )
 
     def returns(self) -> list[float]:
         if self.result is None:
@@ -2787,7 +2803,8 @@ class MantisFallsState(State):
     # ======================================================================
     def view(self, player: int | None) -> dict[str, Any]:
         omni = player is None
-        over = self.result is not None
+        outcome = self.outcome()
+        over = outcome is not None
         n = self.game.num_players
         players = []
         for p in range(n):
@@ -2893,7 +2910,7 @@ class MantisFallsState(State):
             "removed_role": self.removed_role if omni else None,  # ruling removed_role_stays_hidden
             "last_gasp": gasp,
             "gasp_due": list(self.gasp_due),
-            "outcome": self.result,
+            "outcome": None if outcome is None else outcome.to_dict(),
             "trace": self.trace_for(player),
         }
 
@@ -2903,25 +2920,25 @@ class MantisFallsState(State):
     def _explain_illegal(self, action: Action) -> Verdict:
         d = self.decision
         if d.kind == "terminal":
-            return Verdict(False, "the game is over", "mf.20.3", "game_over")
+            return Verdict(False, "the game is over", "mf.20.3", Rejection.GAME_OVER)
         if d.kind == "chance":
             if action.player != CHANCE:
                 return Verdict(
                     False,
                     f"the next step is chance ({d.prompt}), not a player's choice",
                     d.rule,
-                    "chance_step",
+                    Rejection.CHANCE_STEP,
                 )
             return Verdict(
                 False,
                 "that outcome is not possible at this chance step",
                 d.rule,
-                "impossible_outcome",
+                Rejection.IMPOSSIBLE_OUTCOME,
             )
         if action.player != d.player:
             who = self.name(d.player) if d.player is not None else "nobody"
             return Verdict(
-                False, f"it is {who}'s decision now ({d.prompt})", d.rule, "wrong_player"
+                False, f"it is {who}'s decision now ({d.prompt})", d.rule, Rejection.WRONG_PLAYER
             )
         top = self.stack[-1]
         p = action.player
@@ -2933,11 +2950,15 @@ class MantisFallsState(State):
                 "player holding action cards must put at least one into the Last "
                 "Gasp play",
                 gasp_flow.LAST_GASP.rule("gasp_play"),
+                Rejection.FORBIDDEN,
                 "empty_gasp_play",
             )
         if action.kind not in kinds:
             return Verdict(
-                False, f"'{action.kind}' is not a choice now; {d.prompt}", d.rule, "wrong_phase"
+                False,
+                f"'{action.kind}' is not a choice now; {d.prompt}",
+                d.rule,
+                Rejection.WRONG_PHASE,
             )
         arg = action.args[0] if action.args else None
         if top[0] == "mainplay":
@@ -2946,6 +2967,7 @@ class MantisFallsState(State):
                     False,
                     f"{self._any_card(arg)} is not in {self.name(p)}'s hand",
                     "mf.8.5",
+                    Rejection.NOT_AVAILABLE,
                     "not_in_hand",
                 )
             if top[2] == "play" and action.kind == "play":
@@ -2955,15 +2977,26 @@ class MantisFallsState(State):
                     f"an action play holds a single suit: {self._any_card(arg)} "
                     f"is not {suit.title()}",
                     "mf.12.1",
+                    Rejection.FORBIDDEN,
                     "mixed_suits",
                 )
         if top[0] == "gasp_play" and action.kind == "gasp_add":
             rule = gasp_flow.LAST_GASP.rule("gasp_play")
             if arg not in self.hands[p]:
                 return Verdict(
-                    False, f"{self._any_card(arg)} is not in your hand", rule, "not_in_hand"
+                    False,
+                    f"{self._any_card(arg)} is not in your hand",
+                    rule,
+                    Rejection.NOT_AVAILABLE,
+                    "not_in_hand",
                 )
-            return Verdict(False, "a Last Gasp play holds a single suit", rule, "mixed_suits")
+            return Verdict(
+                False,
+                "a Last Gasp play holds a single suit",
+                rule,
+                Rejection.FORBIDDEN,
+                "mixed_suits",
+            )
         if top[0] == "pick" and top[2] == "move":
             return Verdict(
                 False,
@@ -2971,6 +3004,7 @@ class MantisFallsState(State):
                 f"(at most {max(a.args[0] for a in self._legal_actions())}; two only "
                 "after expending full Conserved Energy)",
                 d.rule,
+                Rejection.FORBIDDEN,
                 "too_far",
             )
         if top[0] == "pick" and top[2] == "wound_target" and action.args[:1] == ("opposition",):
@@ -2978,6 +3012,7 @@ class MantisFallsState(State):
                 False,
                 "this turn's event is not an opposition, so it cannot be wounded",
                 "mf.11.2",
+                Rejection.FORBIDDEN,
                 "not_an_opposition",
             )
         if top[0] == "window":
@@ -2985,7 +3020,7 @@ class MantisFallsState(State):
                 False, "you cannot pay for that any-time effect now", "mf.13.3", "cannot_pay"
             )
         return Verdict(
-            False, f"that is not one of the legal choices: {d.prompt}", d.rule, "not_legal"
+            False, f"that is not one of the legal choices: {d.prompt}", d.rule, Rejection.NOT_LEGAL
         )
 
     def _equivalent(self, action: Action, legal: list[Action]) -> Action | None:
