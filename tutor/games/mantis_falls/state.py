@@ -3017,7 +3017,11 @@ class MantisFallsState(State):
             )
         if top[0] == "window":
             return Verdict(
-                False, "you cannot pay for that any-time effect now", "mf.13.3", "cannot_pay"
+                False,
+                "you cannot pay for that any-time effect now",
+                "mf.13.3",
+                Rejection.FORBIDDEN,
+                "cannot_pay",
             )
         return Verdict(
             False, f"that is not one of the legal choices: {d.prompt}", d.rule, Rejection.NOT_LEGAL
