@@ -12,6 +12,9 @@ LAB_ARGS  ?=
 # `make workshop`: Voila's port, and extra Voila options (drop --no-browser to open one).
 WORKSHOP_PORT ?= 8866
 VOILA_ARGS    ?= --no-browser
+# A visitor's kernel is shut down this many seconds after its page was closed (idle and
+# no connection), so a room of visitors does not leave dozens of kernels running.
+WORKSHOP_CULL ?= 600
 
 # Files and directories for ruff: only those that exist.
 CODE_DIRS := $(wildcard tutor tests benchmarks setup.py)
@@ -54,14 +57,29 @@ install-test: $(VENV)/.stamp-test
 
 # --- using it ----------------------------------------------------------------------------
 
-lab: $(VENV)/.stamp-base
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb $(LAB_ARGS)
+# JupyterLab serves the whole checkout (so docs/ opens from the file browser) and opens the
+# start notebook.  Run as root (containers, cloud notebooks) it needs --allow-root.  The
+# project's lab settings (lab-overrides.json: no autosave, so opening and running a
+# tutorial never rewrites a tracked notebook) go into the venv's JupyterLab settings.
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+ROOT_FLAG    := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+$(LAB_SETTINGS): binder/lab-overrides.json | $(BIN)/python
+	mkdir -p $(dir $@)
+	cp binder/lab-overrides.json $@
+
+lab: $(VENV)/.stamp-base $(LAB_SETTINGS)
+	$(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" $(ROOT_FLAG) \
+		notebooks/00_start_here.ipynb $(LAB_ARGS)
 
 # Voila serves the whole notebooks/ folder (so the landing page can link to every tutorial)
 # and runs each notebook as an app: code hidden, widgets live, one kernel per visitor.
 workshop: $(VENV)/.stamp-workshop
 	@echo "Workshop: open http://localhost:$(WORKSHOP_PORT)/voila/render/workshop.ipynb"
-	$(BIN)/voila notebooks --port=$(WORKSHOP_PORT) $(VOILA_ARGS)
+	$(BIN)/voila notebooks --port=$(WORKSHOP_PORT) \
+		--MappingKernelManager.cull_idle_timeout=$(WORKSHOP_CULL) \
+		--MappingKernelManager.cull_interval=60 \
+		--MappingKernelManager.cull_connected=False $(VOILA_ARGS)
 
 # --- checks ------------------------------------------------------------------------------
 
