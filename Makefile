@@ -17,11 +17,11 @@ VOILA_ARGS    ?= --no-browser
 WORKSHOP_CULL ?= 600
 
 # Files and directories for ruff: only those that exist.
-CODE_DIRS := $(wildcard tutor tests benchmarks setup.py)
+CODE_DIRS := $(wildcard tutor tests benchmarks binder setup.py)
 
 .DEFAULT_GOAL := help
 .PHONY: help venv install install-test lab workshop test test-browser browser-deps lint format \
-    soak bench clean
+    soak bench clean binder-links
 
 help:
 	@echo "make lab           install the project, open notebooks/00_start_here.ipynb (LAB_ARGS=...)"
@@ -34,6 +34,7 @@ help:
 	@echo "make lint          ruff check, ruff format --check, mypy tutor/core"
 	@echo "make format        ruff format + ruff check --fix"
 	@echo "make install       editable install into .venv (install-test: with test extras)"
+	@echo "make binder-links  print the Binder links for this checkout's GitHub remote"
 	@echo "make clean         remove .venv and caches"
 
 # --- environment -------------------------------------------------------------------------
@@ -125,6 +126,10 @@ bench: $(VENV)/.stamp-base
 		$(BIN)/python "$$f"; \
 	done; \
 	[ "$$n" -gt 0 ] || echo "bench: no benchmarks/*.py yet" >&2
+
+# The README's Binder links for wherever this checkout is published (its origin remote).
+binder-links:
+	@$(PYTHON) binder/links.py
 
 format: $(VENV)/.stamp-test
 	$(if $(CODE_DIRS),$(BIN)/ruff format $(CODE_DIRS),@echo "ruff: no code directories yet")
