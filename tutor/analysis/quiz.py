@@ -22,6 +22,7 @@ and the same seed always gives the same questions.  Widgets only render the resu
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ MAX_STEPS = 20_000
 """Safety bound on the actions of one generating game."""
 MAX_SIBLINGS = 12
 """At most this many other actions are tried at a question's position."""
+_NUMBER = re.compile(r"\d+")
 
 
 @dataclass(frozen=True)
@@ -386,6 +388,11 @@ def _siblings(point: _Point) -> list[tuple[Action, list[TraceEntry]]]:
     return out
 
 
+def _wording(text: str) -> str:
+    """A sentence with its numbers blanked: two options alike but for numbers match."""
+    return _NUMBER.sub("#", text)
+
+
 def _build(
     game: Game, point: _Point, j: int, pool: list[_Pooled], rng: Rng, n_options: int
 ) -> QuizQuestion | None:
@@ -418,14 +425,16 @@ def _build(
         elif e.phase and e.phase == answer.phase:
             tiers[4].append((e.text, e.rule, item.source))
     wrong: list[tuple[str, str, str]] = []
-    seen: set[str] = set()
+    # Options that differ only in a number ("41 cards" / "42 cards") ask the learner to
+    # count, not to know a rule: keep one option per wording.
+    seen: set[str] = {_wording(answer.text)}
     for tier in tiers:
         rng.shuffle(tier)
         for text, rule, source in tier:
             if len(wrong) >= n_options - 1:
                 break
-            if text not in seen:
-                seen.add(text)
+            if _wording(text) not in seen:
+                seen.add(_wording(text))
                 wrong.append((text, rule, source))
     if len(wrong) < min(2, n_options - 1):
         return None
