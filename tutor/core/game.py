@@ -300,25 +300,97 @@ class State(ABC):
 
         Games where identical copies exist (two Bullet cards) offer one of them; they
         override this so naming the other copy is accepted as the same choice.
+
+        Args:
+            action: a well-formed action (see :meth:`malformed`) that is not itself legal.
+            legal: the legal actions of the same form: the same player and kind, and
+                arguments of the same count and types, so the hook never meets a value
+                of a type its own actions do not have.
         """
         return None
 
-    def _as_legal(self, action: Action) -> Action | None:
-        legal = self._legal_actions()
-        if action in legal:
-            return legal[legal.index(action)]
+    def malformed(self, action: object) -> str:
+        """Why ``action`` is not a well-formed action of this game at all (empty if it is).
+
+        Well-formed means: an :class:`Action` whose player is a player index of this
+        game (or ``CHANCE``), whose kind and label are strings and whose args are a
+        tuple of numbers, strings, ``None`` and such tuples.  This is checked before
+        any of the game's own code looks at the action, so a compiled engine (which
+        relies on these types) and its Python source refuse garbage the same way.
+        """
         if not isinstance(action, Action):
+            return f"a {type(action).__name__} is not an action"
+        player, kind, args = action.player, action.kind, action.args
+        if not isinstance(player, int) or isinstance(player, bool):
+            return f"the player must be a player number, not a {type(player).__name__}"
+        if player != CHANCE and not 0 <= player < self.game.num_players:
+            return f"there is no player {player} in a {self.game.num_players}-player game"
+        if not isinstance(kind, str):
+            return f"the kind of action must be a word, not a {type(kind).__name__}"
+        if not isinstance(action.label, str):
+            return f"the label must be text, not a {type(action.label).__name__}"
+        if not isinstance(args, tuple):
+            return f"the arguments must be a tuple, not a {type(args).__name__}"
+        bad = _bad_arg(args, 0)
+        if bad is not None:
+            return (
+                "the arguments may hold only numbers, text, None and tuples of these, "
+                f"not a {type(bad).__name__}"
+            )
+        return ""
+
+    def _decision_rule(self) -> str | None:
+        try:
+            return self.decision.rule or None
+        except Exception:  # a verdict about garbage must not fail on a broken state
             return None
-        return self._equivalent(action, legal)
+
+    def _as_legal(self, action: Action) -> Action | None:
+        """The engine's own copy of ``action`` if it is legal (or an equivalent), else None.
+
+        Garbage is refused before the game's code sees it: a malformed action is never
+        compared further, and the game's :meth:`_equivalent` is only asked about an
+        action with the form of one of the legal actions.
+        """
+        if self.malformed(action):
+            return None
+        legal = self._legal_actions()
+        try:
+            return legal[legal.index(action)]
+        except ValueError:
+            pass
+        same_form = [
+            a
+            for a in legal
+            if a.player == action.player
+            and a.kind == action.kind
+            and _same_form(a.args, action.args)
+        ]
+        if not same_form:
+            return None
+        return self._equivalent(action, same_form)
 
     def check(self, action: Action) -> Verdict:
-        """Say whether ``action`` is legal now, and if not why; never raises."""
+        """Say whether ``action`` is legal now, and if not why; never raises.
+
+        A value that is not a well-formed action (:meth:`malformed`) gets a
+        ``Rejection.MALFORMED`` verdict citing the rule of the decision at hand; any
+        other illegal action is explained by the game.
+        """
         try:
+            problem = self.malformed(action)
+            if problem:
+                return Verdict(False, problem, self._decision_rule(), Rejection.MALFORMED)
             if self._as_legal(action) is not None:
                 return Verdict(True)
             return self._explain_illegal(action)
         except Exception as exc:  # check must never raise, even on odd input
-            return Verdict(False, f"cannot judge this action: {exc}", None, Rejection.MALFORMED)
+            return Verdict(
+                False,
+                f"cannot judge this action: {exc}",
+                self._decision_rule(),
+                Rejection.MALFORMED,
+            )
 
     def apply(self, action: Action) -> list[TraceEntry]:
         """Apply a legal action; return the trace entries it produced.
@@ -381,6 +453,33 @@ class State(ABC):
             if text:
                 out.append(f"[{entry.rule_for(player)}] {text}")
         return out
+
+
+_ARG_SCALARS = (int, float, str)
+_ARG_DEPTH = 8
+"""How deeply action arguments may nest (no game needs more than a tuple in a tuple)."""
+
+
+def _bad_arg(value: object, depth: int) -> object | None:
+    """The first value inside ``value`` that an action argument may not hold, or None."""
+    if isinstance(value, tuple):
+        if depth >= _ARG_DEPTH:
+            return value
+        for item in value:
+            bad = _bad_arg(item, depth + 1)
+            if bad is not None:
+                return bad
+        return None
+    return None if value is None or isinstance(value, _ARG_SCALARS) else value
+
+
+def _same_form(a: object, b: object) -> bool:
+    """Whether two argument values have the same types, tuple by tuple (not the same values)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_same_form(x, y) for x, y in zip(a, b, strict=True))
+    return True
 
 
 def random_playout(

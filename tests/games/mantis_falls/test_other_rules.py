@@ -86,6 +86,9 @@ def test_a_card_finishes_before_a_last_gasp_or_an_any_time_effect() -> None:
     assert s.opp_wounds == 1
     assert "mf.17.3" in rules_cited(entries)
     assert s.in_gasp == JILL and s.decision.player == JILL
+    # The card is done: only now, as her Last Gasp begins, may the Gun be fired (mf.13.3).
+    assert top(s)[:2] == ("window", "gasp_start") and s.decision.rule == "mf.13.3"
+    do(s, "pass")
     assert top(s)[0] == "gasp_play"
 
 

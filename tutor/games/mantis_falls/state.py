@@ -2428,8 +2428,9 @@ class MantisFallsState(State):
         self.stack.append(("gasp", q, "start"))
 
     def _f_gasp(self, top: tuple[Any, ...]) -> None:
-        # Stages: start = begin (then face_down), reveal = cards_left, window = the any-time
-        # window after each card, end = marker; the table says where each test leads.
+        # Stages: start = begin (then face_down), window = the any-time window before the
+        # next card or, once every card is done, before the marker; reveal = cards_left;
+        # end = marker.  The table says where each test leads.
         _, p, stage = top
         flow = gasp_flow.LAST_GASP
         if stage == "start":
@@ -2443,11 +2444,12 @@ class MantisFallsState(State):
                     f"{self.name(p)} makes a Last Gasp play: everything else is suspended.",
                     p,
                 )
-            self.stack[-1] = ("gasp", p, "reveal")
+            self.stack[-1] = ("gasp", p, "window")
             self.stack.append(("gasp_play", p))
             face_down = self.revealed[p] < len(self.plays[p])
             if flow.after("face_down", face_down) == "return_cards":
                 self.stack.append(("gasp_return", p))
+            self._open_gasp_window("gasp_start")
         elif stage == "reveal":
             if flow.after("cards_left", self.gasp_revealed < len(self.gasp_play)) == "marker":
                 self.stack[-1] = ("gasp", p, "end")
@@ -2465,11 +2467,21 @@ class MantisFallsState(State):
             self._start_card(p, c, k + 1, True)
         elif stage == "window":
             self.stack[-1] = ("gasp", p, "reveal")
-            if self.gasp_revealed < len(self.gasp_play):
-                self._open_window("gasp")
+            left = self.gasp_revealed < len(self.gasp_play)
+            self._open_gasp_window("gasp_before_reveal" if left else "gasp_end")
         elif stage == "end":
             self.stack.pop()
             self._end_gasp(p)
+
+    def _open_gasp_window(self, tag: str) -> None:
+        """An any-time window inside a Last Gasp (mf.13.3, ruling last_gasp_anytime).
+
+        Nothing is being processed at these moments: when the gasp begins (before cards
+        are taken back or laid), before each card of the gasp play is revealed, and after
+        its last card (or the empty play) before the gasp marker moves.
+        """
+        if self._ruling("last_gasp_anytime") == "every_moment":
+            self._open_window(tag)
 
     def _acts_gasp_return(self, top: tuple[Any, ...]) -> list[Action]:
         p = top[1]
