@@ -72,3 +72,12 @@ def test_rulings_are_consistent(name: str) -> None:
             assert rid in game.rulebook, f"ruling {ruling.id} names unknown rule {rid}"
         if ruling.engine_option and len(ruling.options) > 1:
             assert ruling.id in read, f"ruling {ruling.id} is offered but the engine never reads it"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rule_summaries_speak_to_learners_not_in_ruling_ids(name: str) -> None:
+    # Summaries are shown under every explanation; "(ruling opposition_wounds_from)" is
+    # an internal name, not a sentence.  The rulings file links rulings to rules.
+    game = tutor.load_game(name)
+    for rule_id, rule in game.rulebook.rules.items():
+        assert not re.search(r"\bruling [a-z]+_[a-z_]+", rule.summary), rule_id
