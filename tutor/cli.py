@@ -9,7 +9,7 @@ file, a bad option) is printed as one line and exits with status 2, never as a t
 Subcommands::
 
     tutor games
-    tutor play GAME [--seed S] [--policy random] [--trace] [--player N]
+    tutor play GAME [--seed S] [--players P] [--policy random] [--trace] [--player N]
     tutor simulate GAME [--games N] [--seed S] [--json] [--bots B1,B2 [--processes P]]
     tutor tree FILE [--depth D] [--player N] [--max-nodes M] [--json]
     tutor rules GAME [--coverage] [--json]
@@ -150,7 +150,9 @@ def _check_player(game: Game, player: int | None) -> None:
 def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
     """List the registered games."""
     for name, spec in game_specs().items():
-        out.write(f"{name}\t{spec.title}\n")
+        low, high = spec.players
+        players = f"{low}" if low == high else f"{low}-{high}"
+        out.write(f"{name}\t{spec.title}\t{players} players\n")
     return EXIT_OK
 
 
@@ -160,7 +162,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         TutorError: for an unknown game, a bad ``--player`` or a game that never ends.
     """
-    game = load_game(args.game)
+    game = load_game(args.game, **({"players": args.players} if args.players else {}))
     _check_player(game, args.player)
     state = play_random(new_state(game, args.seed, tracing=True), args.seed)
     result = state.outcome()
@@ -697,6 +699,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play one seeded game and print it step by step")
     p.add_argument("game", help="the game's name, e.g. mantis_falls")
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    p.add_argument(
+        "--players",
+        type=_at_least_one,
+        default=None,
+        metavar="P",
+        help="how many players (default: the game's usual number; see 'tutor games')",
+    )
     p.add_argument("--policy", choices=POLICIES, default="random", help="how players choose")
     p.add_argument("--trace", action="store_true", help="print every step with its rule id")
     p.add_argument(
