@@ -373,6 +373,14 @@ class State(ABC):
                 return action
         return outcomes[-1][0]
 
+    def tempting_actions(self) -> list[tuple[Action, Verdict]]:
+        """Plausible but illegal actions now, each with the verdict saying why.
+
+        Tutorials show them disabled, so a learner sees what the rules forbid.  Games
+        override this; the default offers none.
+        """
+        return []
+
     def player_names(self) -> list[str]:
         """The players' names for people, in seat order.
 

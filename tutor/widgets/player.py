@@ -321,8 +321,7 @@ class TutorialPlayer(w.VBox):
 
     @staticmethod
     def _tempting(state: State) -> list[tuple[Action, Verdict]]:
-        tempting = getattr(state, "tempting_actions", None)
-        return list(tempting()) if callable(tempting) else []
+        return list(state.tempting_actions())
 
     def _reason(self, verdict: Verdict) -> str:
         citation, _ = rule_citation(self.session.game.rulebook, verdict.rule)
