@@ -391,3 +391,37 @@ def test_the_comparison_and_quiz_code_load_without_ipywidgets() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def wounds_rows(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """A ``compare_rows`` hook for the test below: only the wounds, in its own words."""
+    return [
+        (f"wounds taken by {one['name']}", one["wounds"], two["wounds"])
+        for one, two in zip(a["players"], b["players"], strict=True)
+    ]
+
+
+def test_compare_lists_the_rows_a_game_chooses_through_its_hook(monkeypatch: Any) -> None:
+    from dataclasses import replace
+
+    from tutor.games.mantis_falls.game import MantisFallsGame
+
+    spec = MantisFallsGame.spec
+    hooks = replace(spec.hooks, compare_rows=f"{__name__}:wounds_rows")
+    monkeypatch.setattr(MantisFallsGame, "spec", replace(spec, hooks=hooks))
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    explorer.branch()
+    assert explorer.branch_session is not None
+    for label in (  # A: Jack heals, then the opposition hits him; B has not moved
+        "Start an action play with Medicine (Amber)",
+        "Finish the action play (1 card)",
+        "Do nothing",
+    ):
+        explorer.session.play(label)
+    explorer.session.run_to_decision()
+    result = explorer.compare()
+    assert result is not None
+    whats = [d.what for d in result.differences] + list(result.same)
+    assert set(whats) == {"wounds taken by Jack", "wounds taken by Jill", "outcome"}
+    assert [d.what for d in result.differences] == ["wounds taken by Jack"]
+    assert "<td>wounds taken by Jack</td><td>8</td><td>7</td>" in explorer.comparison.value
