@@ -60,7 +60,9 @@ def scenario_file(tmp_path: Path) -> Path:
 def test_games_lists_mantis_falls(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
-    assert out.splitlines() == ["mantis_falls\tMantis Falls"]
+    assert "mantis_falls\tMantis Falls\t2 players" in out.splitlines()
+    # Every registered game (the test-only toys too), one line each, in name order.
+    assert [line.split("\t")[0] for line in out.splitlines()] == tutor.registered_games()
 
 
 # ---------------------------------------------------------------- play

@@ -9,7 +9,7 @@ file, a bad option) is printed as one line and exits with status 2, never as a t
 Subcommands::
 
     tutor games
-    tutor play GAME [--seed S] [--policy random] [--trace] [--player N]
+    tutor play GAME [--seed S] [--players P] [--policy random] [--trace] [--player N]
     tutor simulate GAME [--games N] [--seed S] [--json] [--bots B1,B2 [--processes P]]
     tutor tree FILE [--depth D] [--player N] [--max-nodes M] [--json]
     tutor rules GAME [--coverage] [--json]
@@ -31,7 +31,7 @@ from typing import Any, NoReturn, TextIO
 from tutor.core.errors import OptionError, TutorError
 from tutor.core.game import Game, State, game_class, load_game
 from tutor.core.rng import Rng
-from tutor.core.spec import game_specs
+from tutor.core.spec import game_specs, spec_for
 from tutor.core.types import Outcome
 
 EXIT_OK = 0
@@ -126,7 +126,7 @@ def outcome_sentence(state: State) -> str:
     result = state.outcome()
     if result is None:
         return "the game goes on"
-    names = [p.get("name", f"Player {i}") for i, p in enumerate(state.view(None)["players"])]
+    names = state.player_names()
     roles = result.extras.get("roles") or []
     winners = result.winners
     if result.tie:
@@ -150,7 +150,9 @@ def _check_player(game: Game, player: int | None) -> None:
 def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
     """List the registered games."""
     for name, spec in game_specs().items():
-        out.write(f"{name}\t{spec.title}\n")
+        low, high = spec.players
+        players = f"{low}" if low == high else f"{low}-{high}"
+        out.write(f"{name}\t{spec.title}\t{players} players\n")
     return EXIT_OK
 
 
@@ -160,7 +162,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         TutorError: for an unknown game, a bad ``--player`` or a game that never ends.
     """
-    game = load_game(args.game)
+    game = load_game(args.game, **({"players": args.players} if args.players else {}))
     _check_player(game, args.player)
     state = play_random(new_state(game, args.seed, tracing=True), args.seed)
     result = state.outcome()
@@ -409,10 +411,12 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(report, indent=2) + "\n")
         return EXIT_OK
     topic = None
+    by_topic = spec_for(args.game).citation == "topic"
     for row in report["rules"]:
         if row["topic"] != topic:
             topic = row["topic"]
-            out.write(f"\nTopic {topic} · {row['topic_title']}\n")
+            head = f"Topic {topic} · {row['topic_title']}" if by_topic else row["topic_title"]
+            out.write(f"\n{head or topic}\n")
         scope = "" if row["scope"] == "base" else f" ({row['scope']})"
         if args.coverage:
             impl = "implemented" if row["implemented"] else "-----------"
@@ -449,63 +453,52 @@ def _sync_tests(name: str, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _fmt_list(items: Sequence[str] | None, hidden: str = "hidden") -> str:
-    if items is None:
-        return f"({hidden})"
-    return ", ".join(items) if items else "-"
+def write_view(state: State, view: dict[str, Any], legal: list[str], out: TextIO) -> None:
+    """Write a position as terminal text: the game's ``cli_text`` hook, else a generic dump.
 
-
-def write_view(view: dict[str, Any], legal: list[str], out: TextIO) -> None:
-    """Write a readable summary of a Mantis Falls view and the legal actions."""
-    players = view.get("players", [])
-    names = [p.get("name", str(i)) for i, p in enumerate(players)]
-    viewer = view.get("viewer")
-    seen_as = "everything (omniscient view)" if viewer is None else f"as {names[viewer]} sees it"
-    turn_player = names[view["turn_player"]] if players else "?"
-    phase = str(view.get("phase", "")).replace("_", " ")
-    out.write(
-        f"Turn {view.get('turn')}: {turn_player}'s turn, phase: {phase}. Showing {seen_as}.\n"
-    )
-    out.write("Players:\n")
-    for p in players:
-        role = p.get("role") or "role hidden"
-        dead = ", DEAD" if p.get("dead") else ""
-        hand = p.get("hand")
-        hand_text = _fmt_list(hand) if hand is not None else f"{p.get('hand_count')} cards (hidden)"
-        allies = p.get("allies_complete") or []
-        out.write(
-            f"  {p['name']} ({role}{dead}): position {p['position']} ({p['road']}), "
-            f"wounds {p['wounds']}/{p['max_wounds']}, gasp marker {p['gasps']}\n"
-            f"    hand: {hand_text}\n"
-            f"    conditions: {_fmt_list(p.get('conditions'))}; allies: {_fmt_list(allies)}\n"
-        )
-        if p.get("action_play"):
-            out.write(f"    action play: {_fmt_list(p['action_play'])}\n")
-    event = view.get("event")
-    if event is None:
-        out.write("Event: none this turn.\n")
-    elif "name" in event:
-        kind = "seen" if event.get("seen") else "unseen"
-        health = f", health {event['health']}" if event.get("health") else ""
-        prevented = ", prevented" if event.get("prevented") else ""
-        out.write(
-            f"Event: {event['name']} ({kind} {event.get('kind')}{health}{prevented}); "
-            f"wounds dealt to it: {event.get('opposition_wounds', 0)}.\n"
-        )
-    else:
-        out.write("Event: an unseen event, face down.\n")
-    if view.get("conserved") is not None:
-        out.write(f"Conserved Energy: {_fmt_list(view.get('conserved'))}\n")
-    decision = view.get("decision", {})
-    if decision.get("kind") == "terminal":
-        outcome = view.get("outcome") or {}
-        out.write(
-            f"Game over: {outcome.get('why', '')} [{outcome.get('rule', decision['rule'])}]\n"
-        )
+    Args:
+        state: the position (its game's spec chooses the writer).
+        view: ``state.view(player)`` without its trace.
+        legal: the labels of the legal actions the viewer may see (empty otherwise).
+        out: where to write.
+    """
+    hook = state.game.spec.hook("cli_text")
+    if hook is not None:
+        hook(view, legal, out)
         return
-    out.write(f"Decision: {decision.get('prompt')} [{decision.get('rule')}]\n")
-    if viewer is not None and decision.get("player") != viewer:
-        out.write(f"Legal actions: hidden from {names[viewer]} (not their decision).\n")
+    write_generic_view(state, view, legal, out)
+
+
+def write_generic_view(state: State, view: dict[str, Any], legal: list[str], out: TextIO) -> None:
+    """Write any game's view as indented text, then the decision and the legal actions.
+
+    The view is written key by key as the game gives it (YAML-like, no game words
+    added); the decision comes from the state (``Decision``), so it reads the same for
+    every game.
+    """
+    import yaml
+
+    names = state.player_names()
+    viewer = view.get("viewer")
+    seen_as = (
+        "everything (omniscient view)"
+        if viewer is None or not 0 <= viewer < len(names)
+        else f"as {names[viewer]} sees it"
+    )
+    out.write(f"{state.game.title}, turn {state.turn_number}. Showing {seen_as}.\n")
+    shown = {k: v for k, v in view.items() if k not in ("trace", "decision")}
+    plain = json.loads(json.dumps(shown, default=str))
+    text = yaml.safe_dump(plain, sort_keys=False, default_flow_style=False, allow_unicode=True)
+    for line in text.rstrip("\n").splitlines():
+        out.write(f"  {line}\n")
+    decision = state.decision
+    if decision.kind == "terminal":
+        out.write(f"Game over: {outcome_sentence(state)} [{decision.rule}]\n")
+        return
+    out.write(f"Decision: {decision.prompt} [{decision.rule}]\n")
+    if viewer is not None and decision.player != viewer:
+        who = names[viewer] if 0 <= viewer < len(names) else f"player {viewer}"
+        out.write(f"Legal actions: hidden from {who} (not their decision).\n")
         return
     out.write("Legal actions:\n")
     for i, label in enumerate(legal, 1):
@@ -554,7 +547,7 @@ def whatif_odds(
         raise OptionError(f"--simulate needs at least 1 game, got {games}")
     state = load_scenario(file).state
     game = state.game
-    names = [p.get("name", f"Player {i}") for i, p in enumerate(state.view(None)["players"])]
+    names = state.player_names()
     chosen = list(bots) if bots else ["random"] * game.num_players
     known = policies_for(game.name)
     unknown = [b for b in chosen if b not in known]
@@ -664,7 +657,7 @@ def cmd_whatif(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(payload, indent=2) + "\n")
         return EXIT_OK
     out.write(f"Scenario {args.file}\n")
-    write_view(view, legal, out)
+    write_view(state, view, legal, out)
     out.write("Trace:\n")
     for line in trace:
         out.write(f"  {line}\n")
@@ -706,6 +699,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play one seeded game and print it step by step")
     p.add_argument("game", help="the game's name, e.g. mantis_falls")
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    p.add_argument(
+        "--players",
+        type=_at_least_one,
+        default=None,
+        metavar="P",
+        help="how many players (default: the game's usual number; see 'tutor games')",
+    )
     p.add_argument("--policy", choices=POLICIES, default="random", help="how players choose")
     p.add_argument("--trace", action="store_true", help="print every step with its rule id")
     p.add_argument(

@@ -22,7 +22,7 @@ def shown_rule(quiz: Quiz) -> str:
 
 
 def test_the_correct_button_is_what_the_engine_does_next() -> None:
-    quiz = Quiz(seed=2, count=4)
+    quiz = Quiz("mantis_falls", seed=2, count=4)
     assert len(quiz.questions) == 4
     for number in range(4):
         q = quiz.question
@@ -40,7 +40,7 @@ def test_the_correct_button_is_what_the_engine_does_next() -> None:
 
 
 def test_a_right_answer_is_confirmed_with_the_rule() -> None:
-    quiz = Quiz(seed=0, count=3)
+    quiz = Quiz("mantis_falls", seed=0, count=3)
     q = quiz.question
     assert q is not None
     quiz.option_buttons[q.answer].click()
@@ -57,7 +57,7 @@ def test_a_right_answer_is_confirmed_with_the_rule() -> None:
 
 
 def test_a_wrong_answer_shows_what_really_happens_and_where_the_pick_came_from() -> None:
-    quiz = Quiz(seed=0, count=3)
+    quiz = Quiz("mantis_falls", seed=0, count=3)
     q = quiz.question
     assert q is not None
     wrong = next(i for i, o in enumerate(q.options) if not o.correct)
@@ -78,8 +78,8 @@ def test_a_wrong_answer_shows_what_really_happens_and_where_the_pick_came_from()
 
 
 def test_the_same_seed_asks_the_same_questions_and_new_quiz_takes_the_seed_box() -> None:
-    first = Quiz(seed=5, count=3)
-    second = Quiz(seed=5, count=3)
+    first = Quiz("mantis_falls", seed=5, count=3)
+    second = Quiz("mantis_falls", seed=5, count=3)
     assert [q.prompt for q in first.questions] == [q.prompt for q in second.questions]
     assert [[o.text for o in q.options] for q in first.questions] == [
         [o.text for o in q.options] for q in second.questions

@@ -18,8 +18,9 @@ from conftest import mf_state, skip_to_main_play
 
 import tutor
 from tutor.core import CHANCE, Rng, Session
-from tutor.render import card_html, mantis_falls_svg, trace_html
-from tutor.render.svg import road_cell
+from tutor.games.mantis_falls.present.cards import card_html
+from tutor.games.mantis_falls.present.picture import mantis_falls_svg, road_cell
+from tutor.render import trace_html
 from tutor.widgets import TutorialPlayer, play
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -67,7 +68,7 @@ def button(player: TutorialPlayer, label: str) -> Any:
 # ------------------------------------------------------------------------------- stepping
 def test_moving_then_stepping_shows_each_rule_in_turn_and_the_picture_follows() -> None:
     # Seed 1: Jill goes first and may stay on the Start or move one road (mf.8.2).
-    player = play(seed=1)
+    player = play("mantis_falls", seed=1)
     session = player.session
     before = svg_tree(player)
     assert piece_road(before, 1) == 0 and not road_is_face_up(before, 2)
@@ -106,7 +107,7 @@ def test_moving_then_stepping_shows_each_rule_in_turn_and_the_picture_follows() 
 
 
 def test_next_decision_reveals_everything_up_to_the_next_choice() -> None:
-    player = play(seed=7)
+    player = play("mantis_falls", seed=7)
     button(player, "Jill stays on Depot Square").click()
     player.next_decision_button.click()
     session = player.session
@@ -118,7 +119,7 @@ def test_next_decision_reveals_everything_up_to_the_next_choice() -> None:
 
 
 def test_back_restores_the_position_and_forward_replays_the_decision() -> None:
-    player = play(seed=7)
+    player = play("mantis_falls", seed=7)
     session = player.session
     start = session.state.clone()
     labels = [b.description for b in player.action_buttons]
@@ -141,7 +142,7 @@ def test_back_restores_the_position_and_forward_replays_the_decision() -> None:
 
 
 def test_restart_with_a_seed_deals_that_seeds_game() -> None:
-    player = play(seed=7)
+    player = play("mantis_falls", seed=7)
     button(player, "Jill stays on Depot Square").click()
     player.seed_input.value = 3
     player.restart_button.click()
@@ -152,7 +153,7 @@ def test_restart_with_a_seed_deals_that_seeds_game() -> None:
 
 # ------------------------------------------------------------------------------- hidden information
 def test_whose_eyes_hides_the_other_hand_role_and_decision() -> None:
-    player = play(seed=7)
+    player = play("mantis_falls", seed=7)
     view = player.session.state.view(None)
     jack, jill = view["players"]
     secret = set(jill["hand"]) - set(jack["hand"]) - set(view["conserved"])
@@ -185,7 +186,7 @@ def test_whose_eyes_hides_the_other_hand_role_and_decision() -> None:
 
 # ------------------------------------------------------------------------------- tempting actions
 def test_moving_two_roads_without_conserved_energy_is_shown_disabled_with_its_rule() -> None:
-    player = play(seed=7)
+    player = play("mantis_falls", seed=7)
     tempting = player.session.state.tempting_actions()
     assert [a.label for a, _ in tempting] == ["Jill moves 2 roads"]
     (shown,) = player.tempting_buttons
@@ -226,7 +227,7 @@ def test_a_card_of_another_suit_is_shown_disabled_once_an_action_play_has_a_suit
 # ------------------------------------------------------------------------------- bots
 def test_a_bot_seat_decides_by_itself_when_stepped_and_is_reproducible() -> None:
     def run() -> list[str]:
-        player = play(seed=7, seats=[0])  # Jack is human, Jill is a bot
+        player = play("mantis_falls", seed=7, seats=[0])  # Jack is human, Jill is a bot
         assert player.waiting_on() == "bot" and player.action_buttons == []
         assert "Jill (bot)" in player.explanation.value
         player.step_button.click()
@@ -241,7 +242,7 @@ def test_a_bot_seat_decides_by_itself_when_stepped_and_is_reproducible() -> None
 
 
 def test_back_with_a_bot_seat_returns_to_the_persons_decision() -> None:
-    player = play(seed=7, seats=[1])  # Jill (first player) is human, Jack is a bot
+    player = play("mantis_falls", seed=7, seats=[1])  # Jill (first player) is human, Jack is a bot
     session = player.session
     start = session.state.clone()
     button(player, "Jill stays on Depot Square").click()
@@ -263,7 +264,7 @@ def test_back_with_a_bot_seat_returns_to_the_persons_decision() -> None:
 
 
 def test_next_turn_with_two_bots_stops_where_the_next_turn_begins() -> None:
-    player = play(seed=7, seats=[])  # nobody human: both seats are bots
+    player = play("mantis_falls", seed=7, seats=[])  # nobody human: both seats are bots
     session = player.session
     for turn, name in ((2, "Jack"), (3, "Jill")):
         player.next_turn_button.click()

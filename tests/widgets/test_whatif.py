@@ -22,8 +22,9 @@ from games.mantis_falls.tables import seven_wounds_scenario
 import tutor
 from tutor.core.rng import Rng
 from tutor.core.session import Session
+from tutor.games.mantis_falls.editor import MantisFallsEditor
 from tutor.widgets import WhatIfExplorer
-from tutor.widgets.whatif import EDITORS, MantisFallsEditor, YamlSetupEditor
+from tutor.widgets.whatif import YamlSetupEditor
 
 SEVEN_WOUNDS = seven_wounds_scenario()
 
@@ -71,7 +72,7 @@ def test_the_editor_shows_the_start_position_of_the_game() -> None:
 
 
 def test_apply_starts_a_fresh_game_from_the_edited_position() -> None:
-    explorer = WhatIfExplorer(seed=3)
+    explorer = WhatIfExplorer("mantis_falls", seed=3)
     ed = editor(explorer)
     jack, jill = ed.players
     jack["position"].value = 2
@@ -163,7 +164,7 @@ def test_a_refused_edit_names_the_key_and_leaves_the_position(
 
 
 def test_editing_the_shown_position_carries_it_into_a_fresh_game() -> None:
-    explorer = WhatIfExplorer(seed=11)
+    explorer = WhatIfExplorer("mantis_falls", seed=11)
     session = explorer.session
     rng = Rng(11)
     while session.state.turn_number < 4:  # random choices, as a learner clicking around
@@ -188,7 +189,14 @@ def test_editing_the_shown_position_carries_it_into_a_fresh_game() -> None:
 
 
 def test_a_game_without_an_editor_edits_its_setup_as_yaml(monkeypatch: Any) -> None:
-    monkeypatch.delitem(EDITORS, "mantis_falls")
+    from dataclasses import replace
+
+    from tutor.games.mantis_falls.game import MantisFallsGame
+
+    spec = MantisFallsGame.spec
+    monkeypatch.setattr(
+        MantisFallsGame, "spec", replace(spec, hooks=replace(spec.hooks, editor=None))
+    )
     explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
     assert isinstance(explorer.editor, YamlSetupEditor)
     text = explorer.editor.text
@@ -276,7 +284,7 @@ def test_compare_heal_before_against_heal_during_the_last_gasp() -> None:
 
 
 def test_compare_without_a_branch_says_so() -> None:
-    explorer = WhatIfExplorer(seed=2)
+    explorer = WhatIfExplorer("mantis_falls", seed=2)
     explorer.compare_button.click()
     assert "press Branch first" in explorer.error.value
     assert explorer.last_comparison is None and explorer.comparison.value == ""
@@ -302,7 +310,7 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     assert data["play"] == played
     assert tutor.load_scenario(path).state == explorer.session.state
 
-    other = WhatIfExplorer(seed=9)
+    other = WhatIfExplorer("mantis_falls", seed=9)
     other.path_input.value = str(path)
     other.load_button.click()
     assert f"Loaded {path}" in other.status.value
@@ -363,7 +371,7 @@ def test_loading_a_broken_file_shows_the_error_and_changes_nothing(
 
 
 def test_a_pane_that_cannot_be_written_as_a_scenario_is_refused(tmp_path: Path) -> None:
-    explorer = WhatIfExplorer(seed=7)
+    explorer = WhatIfExplorer("mantis_falls", seed=7)
     assert not explorer.save(tmp_path / "b.yaml", pane="B")
     assert "pane B is empty" in explorer.error.value
     assert not (tmp_path / "b.yaml").exists()
@@ -383,3 +391,37 @@ def test_the_comparison_and_quiz_code_load_without_ipywidgets() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def wounds_rows(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """A ``compare_rows`` hook for the test below: only the wounds, in its own words."""
+    return [
+        (f"wounds taken by {one['name']}", one["wounds"], two["wounds"])
+        for one, two in zip(a["players"], b["players"], strict=True)
+    ]
+
+
+def test_compare_lists_the_rows_a_game_chooses_through_its_hook(monkeypatch: Any) -> None:
+    from dataclasses import replace
+
+    from tutor.games.mantis_falls.game import MantisFallsGame
+
+    spec = MantisFallsGame.spec
+    hooks = replace(spec.hooks, compare_rows=f"{__name__}:wounds_rows")
+    monkeypatch.setattr(MantisFallsGame, "spec", replace(spec, hooks=hooks))
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    explorer.branch()
+    assert explorer.branch_session is not None
+    for label in (  # A: Jack heals, then the opposition hits him; B has not moved
+        "Start an action play with Medicine (Amber)",
+        "Finish the action play (1 card)",
+        "Do nothing",
+    ):
+        explorer.session.play(label)
+    explorer.session.run_to_decision()
+    result = explorer.compare()
+    assert result is not None
+    whats = [d.what for d in result.differences] + list(result.same)
+    assert set(whats) == {"wounds taken by Jack", "wounds taken by Jill", "outcome"}
+    assert [d.what for d in result.differences] == ["wounds taken by Jack"]
+    assert "<td>wounds taken by Jack</td><td>8</td><td>7</td>" in explorer.comparison.value

@@ -211,17 +211,39 @@ def compare_states(
 ) -> Comparison:
     """Compare two states of the same game as ``viewer`` sees them (default: omniscient).
 
+    A game whose spec has a ``compare_rows`` hook chooses the facts itself, in its own
+    words (``player_keys`` is then not used); other games get :func:`compare_views`.
+
     Raises:
         ValueError: if the states belong to different games.
     """
-    return compare_views(
-        a.view(viewer),
-        b.view(viewer),
-        labels,
-        outcome_a=a.outcome(),
-        outcome_b=b.outcome(),
-        player_keys=player_keys,
-    )
+    if a.game.name != b.game.name:
+        raise ValueError(f"cannot compare a {a.game.name!r} state with a {b.game.name!r} one")
+    view_a, view_b = a.view(viewer), b.view(viewer)
+    rows = a.game.spec.hook("compare_rows")
+    if rows is None:
+        return compare_views(
+            view_a,
+            view_b,
+            labels,
+            outcome_a=a.outcome(),
+            outcome_b=b.outcome(),
+            player_keys=player_keys,
+        )
+    diffs: list[Difference] = []
+    same: list[str] = []
+    for what, va, vb in rows(view_a, view_b):
+        if va == vb:
+            same.append(str(what))
+        else:
+            diffs.append(Difference(str(what), va, vb, str(what)))
+    names = a.player_names()
+    oa, ob = outcome_summary(a.outcome(), names), outcome_summary(b.outcome(), names)
+    if oa == ob:
+        same.append("outcome")
+    else:
+        diffs.append(Difference("outcome", oa, ob, "outcome"))
+    return Comparison(labels, tuple(diffs), tuple(same))
 
 
 __all__ = ["Comparison", "Difference", "compare_states", "compare_views", "outcome_summary", "show"]

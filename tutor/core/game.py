@@ -445,6 +445,42 @@ class State(ABC):
                 return action
         return outcomes[-1][0]
 
+    def tempting_actions(self) -> list[tuple[Action, Verdict]]:
+        """Plausible but illegal actions now, each with the verdict saying why.
+
+        Tutorials show them disabled, so a learner sees what the rules forbid.  Games
+        override this; the default offers none.
+        """
+        return []
+
+    def player_names(self) -> list[str]:
+        """The players' names for people, in seat order.
+
+        Read from the omniscient view's ``players`` entries (their ``name``) when the
+        game's view has them; otherwise ``Player 1``, ``Player 2`` ...
+        """
+        players = self.view(None).get("players")
+        n = self.game.num_players
+        names = [f"Player {p + 1}" for p in range(n)]
+        if isinstance(players, list):
+            for p, entry in enumerate(players[:n]):
+                if isinstance(entry, dict) and entry.get("name") is not None:
+                    names[p] = str(entry["name"])
+        return names
+
+    # ---- notebook display (the game's picture hook, else a dump of the view) -------
+    def _repr_svg_(self) -> str | None:
+        """The omniscient picture as SVG, when the game's picture is SVG (Jupyter)."""
+        from tutor.render.picture import state_svg
+
+        return state_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The omniscient picture as HTML, or a readable dump of the view (Jupyter)."""
+        from tutor.render.picture import state_html
+
+        return state_html(self)
+
     def trace_for(self, player: int | None) -> list[str]:
         """The trace as ``player`` may read it (lines they may not see are left out)."""
         out = []

@@ -58,8 +58,10 @@ class Hooks:
         hands: ``(view, game) -> str``: the cards a view shows, as HTML card faces.
         card_html: ``(card) -> str``: one card face, rendered from the card data.
         phases: a sequence of ``(phase key, label)`` pairs in turn order.
-        cli_text: ``(view, legal labels, out) -> None``: the position as terminal text.
-        editor: a what-if position editor class (``editor(game, view)``, ipywidgets).
+        cli_text: ``(view, legal labels, out) -> None``: the position, the decision and
+            the legal actions (or why they are hidden) as terminal text.
+        editor: a what-if position editor class (``editor(game, view)``, ipywidgets;
+            see ``tutor.widgets.whatif.PositionEditor``).
         bots: a mapping ``name -> factory(player, **options)`` of the game's bots.
         facts: the game's simulation facts (``start``, ``watch``, ``row``) for rows.
         summary: ``(rows) -> dict``: extras for ``summarise`` (e.g. event outcomes).
@@ -70,7 +72,9 @@ class Hooks:
         flowcharts: a mapping ``name -> builder`` of the game's procedure flowcharts.
         tree_labels: ``(state, action) -> str``: a decision-tree edge in game words.
         quiz: the game's quiz extras (question kinds beyond the generic ones).
-        compare_rows: ``(view_a, view_b) -> rows`` for the what-if compare table.
+        compare_rows: ``(view_a, view_b) -> [(what, value_a, value_b), ...]``: the
+            facts the what-if compare table lists, named in the game's words (equal
+            ones included; the outcome row is added by the tool).
     """
 
     picture: str | None = None

@@ -1,29 +1,20 @@
-"""HTML snippets for explanations and cards: trace lists, rule citations, card faces.
+"""HTML snippets for explanations: trace lists, rule citations, the phase strip.
 
 Every explanation carries its rule citation; the rule's summary (the project's own
 words from ``rules.yaml``) sits in the ``title`` attribute so hovering shows it, and a
-``<details>`` element shows it on click.  Card faces are rendered from the card data
-through :mod:`tutor.games.mantis_falls.text`, so they say what the engine does.
-All text is HTML-escaped.  No widgets here: these are plain strings.
+``<details>`` element shows it on click.  Card faces are each game's own
+(:func:`tutor.render.picture.card_html` asks the game's spec).  All text is
+HTML-escaped.  No widgets here: these are plain strings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from html import escape
-from typing import Any
 
 from tutor.core.rules import RuleBook
 from tutor.core.types import TraceEntry
 
-SUIT_COLORS = {
-    "amber": "#e0a526",
-    "granite": "#7c8087",
-    "hunter": "#2e7d32",
-    "lilac": "#9c7cc9",
-    "royal": "#3949ab",
-    "midnight": "#1c1c1c",
-}
 KIND_COLORS = {"action": "#1565c0", "chance": "#8e24aa", "auto": "#555", "info": "#777"}
 
 
@@ -124,61 +115,6 @@ def explanation_html(
         parts.append(f'<div class="tutor-waiting" style="margin-top:6px">{escape(waiting)}</div>')
     parts.append("</div>")
     return "".join(parts)
-
-
-def _card_kind(card: Any) -> str:
-    from tutor.games.mantis_falls.cards import ActionCard, AllyCard, EventCard, RoadCard
-
-    for cls, kind in (
-        (ActionCard, "action"),
-        (EventCard, "event"),
-        (AllyCard, "ally"),
-        (RoadCard, "road"),
-    ):
-        if isinstance(card, cls):
-            return kind
-    raise TypeError(f"not a Mantis Falls card: {card!r}")
-
-
-def card_text(card: Any) -> str:
-    """The full text of any Mantis Falls card, rendered from its data.
-
-    Raises:
-        TypeError: if ``card`` is not an action, event, ally or road card.
-    """
-    from tutor.games.mantis_falls import text
-
-    kind = _card_kind(card)
-    if kind == "action":
-        return text.action_card_text(card)
-    if kind == "event":
-        return text.event_card_text(card)
-    if kind == "ally":
-        return text.ally_card_text(card)
-    return text.road_card_text(card)
-
-
-def card_html(card: Any) -> str:
-    """Render a Mantis Falls card (action, event, ally or road) as a small HTML card face.
-
-    The first line of the rendered text is the card's title; the rest are its effects.
-
-    Raises:
-        TypeError: if ``card`` is not an action, event, ally or road card.
-    """
-    kind = _card_kind(card)
-    lines = card_text(card).split("\n")
-    color = {"event": "#8b4513", "ally": "#1b5e20", "road": "#3d5a98"}.get(kind, "#9aa0a6")
-    if kind == "action":
-        color = SUIT_COLORS.get(card.suit, color)
-    body = "".join(f'<div style="margin-top:3px">{escape(line)}</div>' for line in lines[1:])
-    return (
-        f'<div class="tutor-card" data-kind="{kind}" data-id="{escape(card.id)}" '
-        f'style="display:inline-block;vertical-align:top;width:190px;margin:3px;padding:6px 8px;'
-        f"border:2px solid {color};border-left-width:8px;border-radius:6px;background:#fff;"
-        f'font-size:12px;line-height:1.3">'
-        f'<div style="font-weight:bold">{escape(lines[0])}</div>{body}</div>'
-    )
 
 
 def phase_strip_html(phases: Iterable[tuple[str, str]], current: str) -> str:

@@ -88,8 +88,8 @@ class TutorialPlayer(w.VBox):
         self.bot: BotPolicy = bot or random_bot
         self.bot_rng = Rng(seed)
         self.recent = recent
-        self.renderer = renderer_for(game.name)
-        self.names: list[str] = [str(pl["name"]) for pl in session.state.view(None)["players"]]
+        self.renderer = renderer_for(game)
+        self.names: list[str] = session.state.player_names()
         self._batch = 0
 
         # What the learner sees.
@@ -231,9 +231,11 @@ class TutorialPlayer(w.VBox):
                 self.refresh()
 
     def _phase(self, view: dict[str, Any]) -> str:
+        """The phase to highlight: the entry being explained's while entries are pending,
+        else the position's own (``view["phase"]``)."""
         phase = str(view.get("phase", ""))
         entry = self.session.last_entry
-        if phase in ("last_gasp", "game_over") or entry is None or not entry.phase:
+        if not self.session.pending_entries or entry is None or not entry.phase:
             return phase
         return entry.phase
 
@@ -319,8 +321,7 @@ class TutorialPlayer(w.VBox):
 
     @staticmethod
     def _tempting(state: State) -> list[tuple[Action, Verdict]]:
-        tempting = getattr(state, "tempting_actions", None)
-        return list(tempting()) if callable(tempting) else []
+        return list(state.tempting_actions())
 
     def _reason(self, verdict: Verdict) -> str:
         citation, _ = rule_citation(self.session.game.rulebook, verdict.rule)
@@ -460,7 +461,7 @@ class TutorialPlayer(w.VBox):
 
 
 def play(
-    game_name: str = "mantis_falls",
+    game_name: str,
     seed: int = 7,
     seats: Iterable[int] | None = None,
     eyes: int | None = None,

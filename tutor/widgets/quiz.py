@@ -46,13 +46,11 @@ class Quiz(w.VBox):
         OptionError: if an option is invalid.
     """
 
-    def __init__(
-        self, game_name: str = "mantis_falls", seed: int = 0, count: int = 5, **options: Any
-    ) -> None:
+    def __init__(self, game_name: str, seed: int = 0, count: int = 5, **options: Any) -> None:
         super().__init__()
         self.game: Game = load_game(game_name, **options)
         self.count = count
-        self.renderer = renderer_for(self.game.name)
+        self.renderer = renderer_for(self.game)
         self.questions: list[QuizQuestion] = []
         self.index = 0
         self.picks: dict[int, int] = {}
@@ -203,7 +201,7 @@ class Quiz(w.VBox):
         self._show()
 
 
-def quiz(game_name: str = "mantis_falls", seed: int = 0, count: int = 5, **options: Any) -> Quiz:
+def quiz(game_name: str, seed: int = 0, count: int = 5, **options: Any) -> Quiz:
     """Return a :class:`Quiz` (a shortcut for notebooks).
 
     Raises:

@@ -1,30 +1,28 @@
 """The what-if explorer: edit a position, branch it, play both branches, compare, save.
 
-A learner asks "what if I had 7 wounds and a Medicine?" or "what if I had healed
-before the hit instead of during my Last Gasp?".  The explorer answers with real games:
+A learner asks "what if I held that card?" or "what if I had played it a turn
+earlier?".  The explorer answers with real games:
 
-* an editor fills ipywidgets controls from a position (wounds, gasp marker, road,
-  hand, role, the event on top of the event deck, Conserved Energy ...); **Apply**
+* an editor fills ipywidgets controls from a position (the game's own editor, named
+  by its spec's ``editor`` hook, else a YAML box for the ``setup`` keys); **Apply**
   turns the controls into the game's documented scenario ``setup`` keys and builds a
   fresh state with ``game.apply_setup`` — the widget never writes state fields, so an
   edit the rules forbid comes back as the engine's ``ScenarioError`` (shown, naming the
   key) and the position on screen stays as it was;
 * two :class:`~tutor.widgets.player.TutorialPlayer` panes side by side: the main game
   (A) and a branch (B) taken from any step of A's history with ``Session.branch``;
-* **Compare** shows :func:`tutor.analysis.compare.compare_states` of the two branches;
+* **Compare** shows :func:`tutor.analysis.compare.compare_states` of the two branches
+  (the game's ``compare_rows`` hook, else a diff of the two views);
 * **Save** / **Load** write and read scenario files (YAML: game, options, seed, setup,
   play) through :mod:`tutor.core.scenario`; a broken file shows its
   ``SessionFileError`` and changes nothing.
 
-The editor is game-specific (a Mantis Falls one is built in); a game without one gets
-a YAML text box for its ``setup`` keys.  Every part is an attribute holding a widget,
+Every part is an attribute holding a widget,
 so tests drive the explorer headlessly through ``.value`` and ``button.click()``.
 """
 
 from __future__ import annotations
 
-import copy
-from collections import Counter
 from html import escape
 from pathlib import Path
 from typing import Any, Protocol
@@ -47,9 +45,6 @@ from tutor.core.validation import parse_yaml
 from tutor.render.compare import comparison_html
 from tutor.widgets.player import TutorialPlayer
 
-SHUFFLED = ""
-"""The "event on top" value meaning: no known top card, the draw is random."""
-
 
 class PositionEditor(Protocol):
     """What the explorer needs from a game's position editor."""
@@ -68,168 +63,6 @@ class PositionEditor(Protocol):
 
 
 # ------------------------------------------------------------------------------- editors
-class MantisFallsEditor:
-    """Controls for a Mantis Falls position, written as the documented setup keys.
-
-    Per player: road position, wounds, gasp marker, role and hand (one option per copy
-    of each action card, so two Bullets can be chosen).  For the table: who goes first,
-    the event on top of the event deck and the cards in Conserved Energy.  The controls
-    deliberately allow values the rules refuse (8 of 8 wounds, the Broken Road, two
-    assassins): the engine's ``ScenarioError`` then explains why.
-
-    Args:
-        game: a loaded Mantis Falls game (its card data gives the choices).
-        view: an omniscient view of a position of that game (roads, names, limits).
-    """
-
-    def __init__(self, game: Game, view: dict[str, Any]) -> None:
-        cards = game.cards  # type: ignore[attr-defined]
-        self.names = [str(p["name"]) for p in view["players"]]
-        copies: Counter[str] = Counter()
-        totals = Counter(c.name for c in cards.actions)
-        self.card_options: list[tuple[str, str]] = []
-        for card in sorted(cards.actions, key=lambda c: (c.name, c.index)):
-            copies[card.name] += 1
-            label = f"{card.name} ({card.suit.title()})"
-            if totals[card.name] > 1:
-                label += f" · copy {copies[card.name]}"
-            self.card_options.append((label, f"{card.name}#{copies[card.name]}"))
-        roads = self.road_options(view)
-        self.players: list[dict[str, w.Widget]] = []
-        boxes = []
-        for p, pl in enumerate(view["players"]):
-            controls: dict[str, w.Widget] = {
-                "position": w.Dropdown(options=roads, description="Road"),
-                "wounds": w.IntSlider(
-                    min=0, max=int(pl.get("max_wounds", 8)), description="Wounds"
-                ),
-                "gasps": w.IntSlider(min=0, max=3, description="Gasp marker"),
-                "role": w.Dropdown(options=["witness", "assassin"], description="Role"),
-                "hand": w.SelectMultiple(
-                    options=self.card_options,
-                    rows=8,
-                    description="Hand",
-                    layout=w.Layout(width="330px"),
-                ),
-            }
-            self.players.append(controls)
-            boxes.append(
-                w.VBox(
-                    [w.HTML(f"<b>{escape(self.names[p])}</b>"), *controls.values()],
-                    layout=w.Layout(border="1px solid #ddd", padding="4px", margin="2px"),
-                )
-            )
-        events = sorted({e.name for e in cards.events})
-        self.turn_player = w.Dropdown(
-            options=[(name, p) for p, name in enumerate(self.names)], description="Goes first"
-        )
-        self.event_top = w.Dropdown(
-            options=[("(shuffled: a random draw)", SHUFFLED), *[(e, e) for e in events]],
-            description="Event on top",
-            style={"description_width": "initial"},
-        )
-        self.conserved = w.SelectMultiple(
-            options=self.card_options,
-            rows=6,
-            description="Conserved",
-            layout=w.Layout(width="330px"),
-        )
-        table = w.VBox(
-            [w.HTML("<b>The table</b>"), self.turn_player, self.event_top, self.conserved],
-            layout=w.Layout(border="1px solid #ddd", padding="4px", margin="2px"),
-        )
-        self._conditions: list[list[str] | None] = [None] * len(self.names)
-        self.widget = w.HBox([*boxes, table], layout=w.Layout(flex_flow="row wrap"))
-
-    @staticmethod
-    def road_options(view: dict[str, Any]) -> list[tuple[str, int]]:
-        """``(label, position)`` for every place of the road, the Broken Road marked."""
-        return [
-            (
-                f"{r['position']} · {r.get('name', '?')}"
-                + (" (Broken Road)" if r.get("broken") else ""),
-                int(r["position"]),
-            )
-            for r in view["roads"]
-        ]
-
-    # ---- cards <-> option keys
-    def keys_for(self, names: list[str]) -> list[str]:
-        """Option keys for card names: the k-th card of a name is copy k."""
-        seen: Counter[str] = Counter()
-        valid = {key for _, key in self.card_options}
-        keys = []
-        for name in names:
-            seen[name] += 1
-            key = f"{name}#{seen[name]}"
-            if key in valid:
-                keys.append(key)
-        return keys
-
-    @staticmethod
-    def names_for(keys: tuple[str, ...] | list[str]) -> list[str]:
-        """Card names for option keys (``"Bullet#2"`` is a Bullet)."""
-        return [key.rsplit("#", 1)[0] for key in keys]
-
-    def load(self, view: dict[str, Any], setup: dict[str, Any], *, from_play: bool = False) -> None:
-        """Fill the controls from an omniscient view of a position.
-
-        Args:
-            view: ``state.view(None)`` of the position to show.
-            setup: the scenario setup behind the position (its event on top is shown).
-            from_play: True when the position was reached in play: its conditions are
-                carried over too, and its known event on top (if any) is used.
-        """
-        roads = self.road_options(view)  # a scenario may have its own road order
-        for p, pl in enumerate(view["players"]):
-            c = self.players[p]
-            if list(c["position"].options) != roads:
-                c["position"].options = roads
-            c["position"].value = int(pl["position"])
-            c["wounds"].value = int(pl["wounds"])
-            c["gasps"].value = int(pl["gasps"])
-            if pl.get("role") in ("witness", "assassin"):
-                c["role"].value = pl["role"]
-            c["hand"].value = tuple(self.keys_for(list(pl.get("hand") or [])))
-            self._conditions[p] = list(pl.get("conditions") or []) if from_play else None
-        self.turn_player.value = int(view.get("turn_player", 0))
-        self.conserved.value = tuple(self.keys_for(list(view.get("conserved") or [])))
-        tops = setup.get("event_deck_top") or []
-        top = view.get("event_top") if from_play else (tops[0] if tops else None)
-        names = {value for _, value in self.event_top.options}
-        self.event_top.value = top if top in names else SHUFFLED
-
-    def setup(self, base: dict[str, Any]) -> dict[str, Any]:
-        """Return ``base`` with the controls written as Mantis Falls setup keys.
-
-        Keys the editor has no control for (allies, conditions, the road order, the
-        action deck's top) are kept from ``base``.
-        """
-        out = copy.deepcopy(base)
-        players = list(out.get("players") or [])
-        players += [None] * (len(self.players) - len(players))
-        for p, c in enumerate(self.players):
-            entry = dict(players[p] or {})
-            entry["position"] = int(c["position"].value)
-            entry["wounds"] = int(c["wounds"].value)
-            entry["gasps"] = int(c["gasps"].value)
-            entry["role"] = str(c["role"].value)
-            entry["hand"] = self.names_for(list(c["hand"].value))
-            if self._conditions[p] is not None:
-                entry["conditions"] = list(self._conditions[p] or [])
-            players[p] = entry
-        out["players"] = players
-        out["turn_player"] = int(self.turn_player.value)
-        out["conserved"] = self.names_for(list(self.conserved.value))
-        top = self.event_top.value
-        before = list(out.get("event_deck_top") or [])
-        if top == SHUFFLED:
-            out.pop("event_deck_top", None)
-        elif not before or before[0] != top:
-            out["event_deck_top"] = [top]
-        return out
-
-
 class YamlSetupEditor:
     """A text box holding a scenario's ``setup`` keys as YAML (games without an editor)."""
 
@@ -257,13 +90,10 @@ def _setup_text_error(file: str, where: str, expected: str, found: str) -> Scena
     return ScenarioError(f"setup ({where})", f"expected {expected}, found {found}", expected, found)
 
 
-EDITORS: dict[str, type] = {"mantis_falls": MantisFallsEditor}
-"""Position editors by game name; other games get :class:`YamlSetupEditor`."""
-
-
 def editor_for(game: Game, view: dict[str, Any]) -> PositionEditor:
-    """Build the position editor of a game."""
-    editor: PositionEditor = EDITORS.get(game.name, YamlSetupEditor)(game, view)
+    """Build the position editor of a game: its spec's ``editor`` hook, else a YAML box."""
+    cls = game.spec.hook("editor") or YamlSetupEditor
+    editor: PositionEditor = cls(game, view)
     return editor
 
 
@@ -278,7 +108,7 @@ class WhatIfExplorer(w.VBox):
     """Edit a position, branch it, play both branches side by side and compare them.
 
     Args:
-        game_name: a registered game (ignored when ``scenario`` names its own game).
+        game_name: a registered game (needed unless ``scenario`` names its own game).
         seed: the seed of the normal setup that the edits are applied on.
         scenario: ``None`` (a fresh seeded game), a path to a scenario file, or a
             scenario mapping (``game``, ``options``, ``seed``, ``setup``, ``play``).
@@ -288,17 +118,20 @@ class WhatIfExplorer(w.VBox):
         SessionFileError: if the scenario cannot be read or built.
         UnknownGameError: if the game is not registered.
         OptionError: if an option is invalid.
+        ValueError: if neither ``game_name`` nor ``scenario`` says which game.
     """
 
     def __init__(
         self,
-        game_name: str = "mantis_falls",
+        game_name: str | None = None,
         seed: int = 0,
         scenario: str | Path | dict[str, Any] | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         if scenario is None:
+            if game_name is None:
+                raise ValueError("say which game to explore: a game name or a scenario")
             data: dict[str, Any] = {"game": game_name, "seed": seed, "setup": {}}
             if options:
                 data["options"] = options
@@ -516,11 +349,8 @@ class WhatIfExplorer(w.VBox):
     def edit_shown_position(self) -> None:
         """Fill the editor from the position shown in pane A (press Apply to start there).
 
-        Roads, wounds, gasp markers, roles, hands, conditions, Conserved Energy, who
-        plays next and a known event on top are carried over.  Ally cards are not (the
-        setup keys describe them card by card, the view only by name), nor which roads
-        were turned face up: the fresh game starts with the seed's allies and turns
-        roads up as any new game does (the road under each piece is face up).
+        What is carried over is the game's editor's to say (its ``load`` with
+        ``from_play=True``); the YAML editor shows the scenario's setup keys.
         """
         assert self.editor is not None
         self.editor.load(
@@ -608,7 +438,7 @@ class WhatIfExplorer(w.VBox):
 
 
 def explore(
-    game_name: str = "mantis_falls",
+    game_name: str | None = None,
     seed: int = 0,
     scenario: str | Path | dict[str, Any] | None = None,
     **options: Any,
@@ -617,13 +447,12 @@ def explore(
 
     Raises:
         SessionFileError: if the scenario cannot be read or built.
+        ValueError: if neither ``game_name`` nor ``scenario`` says which game.
     """
     return WhatIfExplorer(game_name, seed, scenario, **options)
 
 
 __all__ = [
-    "EDITORS",
-    "MantisFallsEditor",
     "PositionEditor",
     "WhatIfExplorer",
     "YamlSetupEditor",

@@ -26,7 +26,14 @@ SPEC = GameSpec(
         "Hidden roles on a dark road: witnesses try to escape together, "
         "an assassin may be among them."
     ),
-    hooks=Hooks(),
+    hooks=Hooks(
+        picture="tutor.games.mantis_falls.present.picture:picture",
+        phases="tutor.games.mantis_falls.present.picture:PHASES",
+        hands="tutor.games.mantis_falls.present.cards:hands",
+        card_html="tutor.games.mantis_falls.present.cards:card_html",
+        cli_text="tutor.games.mantis_falls.present.cli:write_view",
+        editor="tutor.games.mantis_falls.editor:MantisFallsEditor",
+    ),
 )
 
 __all__ = ["SPEC"]

@@ -1,0 +1,258 @@
+"""Tooling conformance: every registered game through the command line, pictures and widgets.
+
+For every registered game (the test-only toys of ``tests/toys`` included) at every
+player count its spec supports, this suite runs the tools a learner and a host use,
+as they use them: ``tutor play`` (a seeded random game, traced), ``tutor whatif`` on a
+minimal scenario (text, JSON, one player's eyes), ``tutor rules``, the picture of a
+state (``_repr_html_`` / ``_repr_svg_``, the game's hook or the generic dump), the
+tutorial player and the what-if explorer built headless and clicked, the quiz, and a
+session saved and loaded.  A tool that only works for Mantis Falls fails here, and so
+does a shared tool that speaks Mantis Falls (witness, gasp, escape, road, assassin)
+about another game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import tutor
+from tutor.cli import main
+from tutor.core.game import State
+from tutor.core.rng import Rng
+from tutor.core.session import Session
+from tutor.core.spec import spec_for
+from tutor.render.picture import picture_html
+
+CASES = [(name, n) for name in tutor.registered_games() for n in spec_for(name).player_counts]
+"""Every (game, player count) pair; the toys are registered before collection (conftest)."""
+FLAGSHIP = "mantis_falls"
+"""The game whose own words the other games' output must not borrow."""
+ITS_WORDS = re.compile(r"\b(witness|gasp|escape|road|assassin)", re.IGNORECASE)
+
+
+def ids(case: tuple[str, int]) -> str:
+    return f"{case[0]}-{case[1]}p"
+
+
+def speaks_its_own_words(game: str, text: str, where: str) -> None:
+    """Fail if a game other than the flagship is described in the flagship's words."""
+    if game == FLAGSHIP:
+        return
+    found = ITS_WORDS.search(text)
+    assert found is None, f"{where} of {game} says {found.group(0)!r}: ...{text[:400]}"
+
+
+def options(players: int) -> dict[str, Any]:
+    return {"players": players}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert code == 0, f"tutor {' '.join(argv)} exited {code}: {err}"
+    assert err == "", err
+    return out
+
+
+def some_states(name: str, players: int, seed: int = 4, every: int = 3) -> list[State]:
+    """Copies of a seeded random game every few actions, the finished game last."""
+    state = tutor.load_game(name, **options(players)).new_state(seed=seed)
+    rng = Rng(seed)
+    found = [state.clone()]
+    for k in range(1, 5_000):
+        if state.is_terminal():
+            break
+        if state.decision.kind == "chance":
+            action = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.below(len(legal))]
+        state.apply(action)
+        if k % every == 0 and len(found) < 12:
+            found.append(state.clone())
+    assert state.is_terminal()
+    return [*found, state]
+
+
+def scenario_file(name: str, players: int, folder: Path) -> Path:
+    """A minimal scenario: the game, its player count, a seed, and one choice if any."""
+    game = tutor.load_game(name, **options(players))
+    session = Session(game.new_state(seed=5))
+    session.run_to_decision()
+    play = []
+    if session.state.decision.kind == "choice":
+        play.append(session.state.legal_actions()[0].label)
+    data = {"game": name, "options": options(players), "seed": 5, "play": play}
+    path = folder / f"{name}_{players}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def first_move(player: Any) -> None:
+    """Press Step, or the first action button when a person must choose."""
+    if player.action_buttons:
+        player.action_buttons[0].click()
+    else:
+        assert not player.step_button.disabled, player.status()
+        player.step_button.click()
+
+
+# ------------------------------------------------------------------------ command line
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_tutor_play_traces_a_whole_game_citing_the_rules(
+    case: tuple[str, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    name, players = case
+    prefix = spec_for(name).rule_prefix
+    traced = run(capsys, "play", name, "--seed", "3", "--players", str(players), "--trace")
+    lines = traced.splitlines()
+    assert lines and all(line.startswith(f"[{prefix}.") for line in lines), lines[:3]
+    assert "Result after" in lines[-1]
+    as_first = run(capsys, "play", name, "--seed", "3", "--players", str(players), "--trace")
+    assert as_first == traced  # same seed, same game
+    eyes = run(capsys, "play", name, "--seed", "3", "--players", str(players), "--trace",
+               "--player", "0")  # fmt: skip
+    summary = run(capsys, "play", name, "--seed", "3", "--players", str(players))
+    assert lines[-1].split("Result after ")[1].split(":")[0] in summary
+    for text, where in ((traced, "play --trace"), (eyes, "play --player 0"), (summary, "play")):
+        speaks_its_own_words(name, text, f"tutor {where}")
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_tutor_whatif_shows_a_minimal_scenario(
+    case: tuple[str, int], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name, players = case
+    path = scenario_file(name, players, tmp_path)
+    text = run(capsys, "whatif", str(path))
+    assert text.startswith(f"Scenario {path}") and "Trace:" in text
+    assert "Legal actions" in text or "Game over" in text
+    report = json.loads(run(capsys, "whatif", str(path), "--json"))
+    state = tutor.load_scenario(path).state
+    assert report["legal_actions"] == [a.label for a in state.legal_actions()]
+    assert report["trace"] == state.trace_for(None)
+    eyes = run(capsys, "whatif", str(path), "--player", str(players - 1))
+    for out, where in ((text, "whatif"), (eyes, "whatif --player")):
+        speaks_its_own_words(name, out, f"tutor {where}")
+
+
+@pytest.mark.parametrize("name", tutor.registered_games())
+def test_tutor_rules_lists_every_rule(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    book = tutor.load_game(name).rulebook
+    listed = run(capsys, "rules", name)
+    for rule_id in book.rules:
+        assert f"  {rule_id} " in listed
+    coverage = run(capsys, "rules", name, "--coverage")
+    assert f"of {len(book.rules)} rules implemented" in coverage
+    speaks_its_own_words(name, listed + coverage, "tutor rules")
+
+
+def test_tutor_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    listed = run(capsys, "games").splitlines()
+    assert [line.split("\t")[0] for line in listed] == tutor.registered_games()
+
+
+# ------------------------------------------------------------------------ pictures
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_state_shows_itself_in_a_notebook_through_every_eyes(case: tuple[str, int]) -> None:
+    name, players = case
+    for state in some_states(name, players):
+        html = state._repr_html_()
+        svg = state._repr_svg_()
+        assert html.strip()
+        if svg is not None:
+            assert svg == html and ET.fromstring(svg).tag.endswith("svg")
+        for viewer in (None, *range(players)):
+            picture = picture_html(state.view(viewer), state.game)
+            assert picture.strip()
+            speaks_its_own_words(name, picture, "the picture")
+
+
+# ------------------------------------------------------------------------ widgets
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_the_tutorial_player_steps_and_plays(case: tuple[str, int]) -> None:
+    from tutor.widgets import play
+
+    name, players = case
+    player = play(name, seed=6, players=players)
+    session = player.session
+    assert len(player.eyes.options) == players + 1
+    for _ in range(6):
+        if session.state.is_terminal() and not session.pending_entries:
+            break
+        before = (len(session.history), session.cursor)
+        first_move(player)
+        assert (len(session.history), session.cursor) != before
+    player.next_decision_button.click()
+    player.eyes.value = players - 1  # one player's eyes redraw everything
+    for part in (player.picture, player.explanation, player.hands_view, player.trace_view):
+        speaks_its_own_words(name, part.value, "the tutorial player")
+    assert player.picture.value.strip() and player.explanation.value.strip()
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_the_what_if_explorer_branches_compares_applies_and_saves(
+    case: tuple[str, int], tmp_path: Path
+) -> None:
+    from tutor.widgets import WhatIfExplorer
+
+    name, players = case
+    explorer = WhatIfExplorer(name, seed=8, players=players)
+    assert explorer.player_a is not None
+    first_move(explorer.player_a)
+    explorer.player_a.next_decision_button.click()
+    explorer.branch_at.value = 0
+    explorer.branch_button.click()
+    assert explorer.branch_session is not None
+    explorer.compare_button.click()
+    assert explorer.last_comparison is not None and explorer.comparison.value
+    assert explorer.apply(), explorer.error.value  # the editor's own setup applies
+    path = tmp_path / "whatif.yaml"
+    first_move(explorer.player_a)
+    assert explorer.save(path, "A"), explorer.error.value
+    decided = [a.label for a in explorer.session.decisions]
+    assert explorer.load(path), explorer.error.value
+    assert [a.label for a in explorer.session.decisions] == decided
+    for part in (explorer.comparison, explorer.player_a.picture, explorer.status):
+        speaks_its_own_words(name, part.value, "the what-if explorer")
+
+
+@pytest.mark.parametrize("name", tutor.registered_games())
+def test_the_quiz_builds_and_answers(name: str) -> None:
+    from tutor.widgets import Quiz
+
+    quiz = Quiz(name, seed=1, count=3)
+    if quiz.question is None:
+        assert quiz.header.value and quiz.next_button.disabled
+        return
+    quiz.option_buttons[0].click()
+    assert quiz.last_feedback is not None and quiz.feedback.value
+    for part in (quiz.picture, quiz.prompt, quiz.options_text, quiz.feedback):
+        speaks_its_own_words(name, part.value, "the quiz")
+
+
+# ------------------------------------------------------------------------ sessions
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_session_survives_a_save_and_load(case: tuple[str, int], tmp_path: Path) -> None:
+    name, players = case
+    session = Session(tutor.load_game(name, **options(players)).new_state(seed=9))
+    rng = Rng(9)
+    for _ in range(5):
+        session.run_to_decision()
+        if session.state.is_terminal():
+            break
+        legal = session.state.legal_actions()
+        session.play(legal[rng.below(len(legal))])
+    path = tmp_path / "session.json"
+    session.save(path)
+    loaded = Session.load(path)
+    assert loaded.game.name == name and loaded.game.num_players == players
+    assert [a.label for a in loaded.history] == [a.label for a in session.history]
+    assert loaded.state.to_dict() == session.state.to_dict()
