@@ -46,6 +46,16 @@ def pytest_configure(config: pytest.Config) -> None:
     register_toys()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def user_folder(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """What the tests save as a user goes to a temporary per-user folder, never to the
+    tester's own (tutor.core.userdata reads RULES_TUTOR_HOME)."""
+    folder = tmp_path_factory.mktemp("user-home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RULES_TUTOR_HOME", str(folder))
+        yield folder
+
+
 @pytest.fixture(scope="session")
 def toy_games() -> list[str]:
     """The names of the test-only toy games (registered by :func:`pytest_configure`)."""

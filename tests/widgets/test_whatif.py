@@ -425,3 +425,21 @@ def test_compare_lists_the_rows_a_game_chooses_through_its_hook(monkeypatch: Any
     assert set(whats) == {"wounds taken by Jack", "wounds taken by Jill", "outcome"}
     assert [d.what for d in result.differences] == ["wounds taken by Jack"]
     assert "<td>wounds taken by Jack</td><td>8</td><td>7</td>" in explorer.comparison.value
+
+
+def test_a_bare_file_name_is_saved_in_the_users_scenarios_folder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A workshop server's checkout is shared by every visitor: nothing is saved there.
+    monkeypatch.setenv("RULES_TUTOR_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    explorer.save_button.click()
+    saved = tmp_path / "home" / "scenarios" / "whatif.yaml"
+    assert saved.is_file() and not (tmp_path / "whatif.yaml").exists()
+    assert str(saved) in explorer.status.value
+    other = WhatIfExplorer("mantis_falls", seed=9)
+    other.load_button.click()
+    assert other.session.state == explorer.session.state
+    assert not explorer.save("../outside.yaml")
+    assert "cannot climb out" in explorer.error.value

@@ -135,7 +135,12 @@ def parse_yaml(text: str, file: str, error: ErrorType) -> Any:
             column), nesting too deep, or aliases that expand beyond :data:`MAX_NODES`.
     """
     try:
-        data = yaml.load(text, Loader=_SAFE_LOADER)
+        try:
+            data = yaml.load(text, Loader=_SAFE_LOADER)
+        except yaml.YAMLError:
+            # Rare: parse again with the pure-Python loader, whose marks point at the
+            # problem itself (libyaml's may point past it), so messages stay the same.
+            data = yaml.load(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "top level"

@@ -41,6 +41,7 @@ from tutor.core.scenario import (
 )
 from tutor.core.session import Session
 from tutor.core.types import CHANCE
+from tutor.core.userdata import user_data_dir, user_path
 from tutor.core.validation import parse_yaml
 from tutor.render.compare import comparison_html
 from tutor.widgets.player import TutorialPlayer
@@ -168,7 +169,13 @@ class WhatIfExplorer(w.VBox):
         )
         self.compare_button = _button("Compare", "Compare where A and B stand", "balance-scale")
         # Files.
-        self.path_input = w.Text(value="whatif.yaml", description="File")
+        # A bare name is kept in the user's own scenarios folder (tutor.core.userdata),
+        # never in the checkout a workshop server shares; an absolute path is used as is.
+        self.path_input = w.Text(
+            value="whatif.yaml",
+            description="File",
+            tooltip=f"A name inside {user_data_dir() / 'scenarios'}, or a full path",
+        )
         self.save_which = w.ToggleButtons(options=["A", "B"], description="Save")
         self.save_button = _button("Save", "Save the chosen pane as a scenario file", "save")
         self.load_button = _button("Load", "Load a scenario file into pane A", "folder-open")
@@ -401,11 +408,11 @@ class WhatIfExplorer(w.VBox):
         Returns:
             True when saved; False when not (the error label says why).
         """
-        target = Path(path if path is not None else self.path_input.value)
         which = pane or str(self.save_which.value)
         try:
+            target = user_path("scenarios", path if path is not None else self.path_input.value)
             save_scenario(self.scenario_of(which), target)
-        except (ScenarioError, SessionFileError) as exc:
+        except (ScenarioError, SessionFileError, ValueError, OSError) as exc:
             self._show_error(f"Cannot save: {exc}")
             return False
         self._show_status(f"Saved pane {which} to {target}.")
@@ -418,11 +425,11 @@ class WhatIfExplorer(w.VBox):
             True when loaded; False when the file is broken (the error label shows the
             ``SessionFileError`` message and nothing changes).
         """
-        source = Path(path if path is not None else self.path_input.value)
         try:
+            source = user_path("scenarios", path if path is not None else self.path_input.value)
             data = read_scenario(source)
             session = build_scenario(data, str(source))
-        except SessionFileError as exc:
+        except (SessionFileError, ValueError, OSError) as exc:
             self._show_error(f"Cannot load: {exc}")
             return False
         self._install(data, session)
