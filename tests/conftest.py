@@ -1,8 +1,9 @@
-"""Shared test helpers: build Mantis Falls positions from scenario setups and act on them.
+"""Shared test helpers: the toy games, and Mantis Falls positions built from setups.
 
-Tests read like rulebook examples: ``state = mf_state(setup={...})`` puts a position on
-the table, ``do(state, "play", "Medicine")`` takes an action by kind and card name,
-and ``rules_cited(state)`` lists the rule ids the trace cites.
+The toy games (tests/toys) are registered before collection.  Mantis Falls tests read
+like rulebook examples: ``state = mf_state(setup={...})`` puts a position on the table,
+``do(state, "play", "Medicine")`` takes an action by kind and card name, and
+``rules_cited(state)`` lists the rule ids the trace cites.
 """
 
 from __future__ import annotations
@@ -35,6 +36,22 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("soak" if os.environ.get("SOAK") else "ci")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the toy games (tests/toys) before collection, so suites parametrised
+    over every registered game include them."""
+    from toys import register_toys
+
+    register_toys()
+
+
+@pytest.fixture(scope="session")
+def toy_games() -> list[str]:
+    """The names of the test-only toy games (registered by :func:`pytest_configure`)."""
+    from toys import register_toys
+
+    return register_toys()
 
 
 @pytest.fixture(scope="session")

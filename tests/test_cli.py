@@ -60,7 +60,8 @@ def scenario_file(tmp_path: Path) -> Path:
 def test_games_lists_mantis_falls(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
-    assert out.splitlines() == ["mantis_falls\tMantis Falls"]
+    assert "mantis_falls\tMantis Falls" in out.splitlines()
+    assert out.splitlines() == sorted(out.splitlines())
 
 
 # ---------------------------------------------------------------- play

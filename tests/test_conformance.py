@@ -9,9 +9,11 @@ determinism (same seed, same trace), that tracing never changes the play, that
 ``clone`` and the JSON round trip are exact and independent, and that ``view(p)``
 never depends on information player ``p`` may not see (``Game.hidden_variants``).
 
-A new game is picked up automatically through ``tutor.registered_games()``.
-``make test`` plays a few dozen games per game; ``make soak`` (``-m slow``) plays
-many more, under every switchable house rule too.
+Every registered game (the toy games of tests/toys included) is played at every
+player count, module set and option set its spec declares (``GameSpec.configurations``);
+a new game is picked up automatically.  ``make test`` plays a few dozen games per
+configuration; ``make soak`` (``-m slow``) plays many more, under every switchable
+house rule too.
 """
 
 from __future__ import annotations
@@ -28,9 +30,30 @@ import pytest
 import tutor
 from tutor.core.game import Game, State, random_playout
 from tutor.core.rng import Rng
+from tutor.core.spec import spec_for
 from tutor.core.types import CHANCE, Action
 
 GAMES = tutor.registered_games()
+
+
+def _config_id(name: str, options: dict[str, Any]) -> str:
+    parts = [name]
+    for key, value in options.items():
+        if isinstance(value, dict):
+            parts += [f"{k}={v}" for k, v in value.items()]
+        elif isinstance(value, list):
+            parts.append("+".join(value))
+        else:
+            parts.append(f"{key}={value}")
+    return "-".join(str(p) for p in parts)
+
+
+CONFIGS = [
+    pytest.param(name, options, id=_config_id(name, options))
+    for name in GAMES
+    for options in spec_for(name).configurations()
+]
+"""Every (game, load_game options) the games declare: player counts, modules, options."""
 FAST_SEEDS = range(30)
 SLOW_SEEDS = range(30, 1030)
 MAX_STEPS = 5_000
@@ -177,37 +200,44 @@ def without_trace(state: State) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------
 # Random playouts with every per-step check
 # ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
 @pytest.mark.parametrize("seed", FAST_SEEDS)
-def test_random_playout_keeps_every_invariant(name: str, seed: int) -> None:
-    game = tutor.load_game(name)
+def test_random_playout_keeps_every_invariant(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    game = tutor.load_game(name, **options)
     final = checked_playout(game, seed)
     assert final.is_terminal()
     assert final.outcome() is not None
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_random_playouts_under_each_house_rule(name: str) -> None:
+def with_rulings(options: dict[str, Any], rulings: dict[str, str]) -> dict[str, Any]:
+    """``options`` with the house rules ``rulings`` switched on as well."""
+    return {**options, "rulings": {**options.get("rulings", {}), **rulings}}
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_random_playouts_under_each_house_rule(name: str, options: dict[str, Any]) -> None:
     for rulings in house_rule_variants(name)[1:]:
-        game = tutor.load_game(name, rulings=rulings)
+        game = tutor.load_game(name, **with_rulings(options, rulings))
         for seed in range(4):
             checked_playout(game, seed)
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("SOAK"), reason="soak test: run with `make soak`")
-@pytest.mark.parametrize("name", GAMES)
-def test_many_random_playouts(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_many_random_playouts(name: str, options: dict[str, Any]) -> None:
     for rulings in house_rule_variants(name):
-        game = tutor.load_game(name, rulings=rulings)
+        game = tutor.load_game(name, **with_rulings(options, rulings))
         seeds = SLOW_SEEDS if not rulings else range(100)
         for seed in seeds:
             checked_playout(game, seed)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_invariant_hook_accepts_a_fresh_state(name: str) -> None:
-    game = tutor.load_game(name)
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_invariant_hook_accepts_a_fresh_state(name: str, options: dict[str, Any]) -> None:
+    game = tutor.load_game(name, **options)
     state = game.new_state(seed=0)
     assert game.check_invariants(state) == []
     assert unknown_rules(game, state.trace) == []
@@ -216,10 +246,10 @@ def test_invariant_hook_accepts_a_fresh_state(name: str) -> None:
 # ---------------------------------------------------------------------------------------
 # Determinism and tracing
 # ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4])
-def test_same_seed_gives_the_same_game(name: str, seed: int) -> None:
-    game = tutor.load_game(name)
+def test_same_seed_gives_the_same_game(name: str, options: dict[str, Any], seed: int) -> None:
+    game = tutor.load_game(name, **options)
     runs = []
     for _ in range(2):
         state = game.new_state(seed=seed)
@@ -230,9 +260,9 @@ def test_same_seed_gives_the_same_game(name: str, seed: int) -> None:
     assert runs[0][2] == runs[1][2]
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_different_seeds_give_different_games(name: str) -> None:
-    game = tutor.load_game(name)
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_different_seeds_give_different_games(name: str, options: dict[str, Any]) -> None:
+    game = tutor.load_game(name, **options)
     traces = set()
     for seed in range(5):
         state = game.new_state(seed=seed)
@@ -241,11 +271,13 @@ def test_different_seeds_give_different_games(name: str) -> None:
     assert len(traces) == 5
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_a_games_own_random_playout_loop_makes_the_generic_loops_draws(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_a_games_own_random_playout_loop_makes_the_generic_loops_draws(
+    name: str, options: dict[str, Any]
+) -> None:
     # random_playout() runs State._random_playout, which a game may speed up; it must
     # make exactly the choices and chance draws of the generic loop.
-    game = tutor.load_game(name)
+    game = tutor.load_game(name, **options)
     for seed in range(8):
         for tracing in (False, True):
             own = game.new_state(seed=seed, tracing=tracing)
@@ -256,10 +288,12 @@ def test_a_games_own_random_playout_loop_makes_the_generic_loops_draws(name: str
             assert fingerprint(own) == fingerprint(generic), f"seed {seed}"
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
 @pytest.mark.parametrize("seed", range(10))
-def test_tracing_off_plays_exactly_the_same_game(name: str, seed: int) -> None:
-    game = tutor.load_game(name)
+def test_tracing_off_plays_exactly_the_same_game(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    game = tutor.load_game(name, **options)
     traced = game.new_state(seed=seed, tracing=True)
     silent = game.new_state(seed=seed, tracing=False)
     assert traced.tracing and not silent.tracing
@@ -285,10 +319,10 @@ def sample_points(game: Game, seed: int, every: int) -> Iterator[State]:
             yield state
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
 @pytest.mark.parametrize("seed", range(3))
-def test_clone_is_equal_and_independent(name: str, seed: int) -> None:
-    game = tutor.load_game(name)
+def test_clone_is_equal_and_independent(name: str, options: dict[str, Any], seed: int) -> None:
+    game = tutor.load_game(name, **options)
     checked = 0
     for state in sample_points(game, seed, every=9):
         copy = state.clone()
@@ -310,10 +344,12 @@ def test_clone_is_equal_and_independent(name: str, seed: int) -> None:
     assert checked >= 3
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
 @pytest.mark.parametrize("seed", range(3))
-def test_json_round_trip_is_exact_and_plays_on_identically(name: str, seed: int) -> None:
-    game = tutor.load_game(name)
+def test_json_round_trip_is_exact_and_plays_on_identically(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    game = tutor.load_game(name, **options)
     checked = 0
     for state in sample_points(game, seed, every=11):
         text = json.dumps(state.to_dict())
@@ -333,10 +369,10 @@ def test_json_round_trip_is_exact_and_plays_on_identically(name: str, seed: int)
     assert checked >= 3
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_to_dict_is_a_snapshot(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_to_dict_is_a_snapshot(name: str, options: dict[str, Any]) -> None:
     """A saved dict does not follow the state as play goes on (nor the other way round)."""
-    game = tutor.load_game(name)
+    game = tutor.load_game(name, **options)
     state = game.new_state(seed=2)
     rng = Rng(3)
     for _ in range(12):
@@ -353,10 +389,10 @@ def test_to_dict_is_a_snapshot(name: str) -> None:
         assert fingerprint(state) == before
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_state_rng_is_saved_with_the_state(name: str) -> None:
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_state_rng_is_saved_with_the_state(name: str, options: dict[str, Any]) -> None:
     """Chance steps sampled with the state's own RNG continue identically after a reload."""
-    game = tutor.load_game(name)
+    game = tutor.load_game(name, **options)
     state = game.new_state(seed=3)
     moves = Rng(4)
     for _ in range(20):
@@ -437,10 +473,12 @@ def check_views(game: Game, state: State, seen: dict[str, int]) -> None:
                 )
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
 @pytest.mark.parametrize("seed", range(8))
-def test_views_never_depend_on_what_the_viewer_cannot_see(name: str, seed: int) -> None:
-    game = tutor.load_game(name)
+def test_views_never_depend_on_what_the_viewer_cannot_see(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    game = tutor.load_game(name, **options)
     seen: dict[str, int] = {}
     state = game.new_state(seed=seed)
     check_views(game, state, seen)
@@ -453,11 +491,45 @@ def test_views_never_depend_on_what_the_viewer_cannot_see(name: str, seed: int) 
     assert outcome is not None and state.view(0)["outcome"] == outcome.to_dict()
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_views_are_plain_json(name: str) -> None:
-    game = tutor.load_game(name)
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_views_are_plain_json(name: str, options: dict[str, Any]) -> None:
+    game = tutor.load_game(name, **options)
     state = game.new_state(seed=5)
     for _ in walk(state, Rng(6)):
         for viewer in [None, *range(game.num_players)]:
             view = state.view(viewer)
             assert json.loads(json.dumps(view)) == view
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+@pytest.mark.parametrize("seed", range(3))
+def test_determinize_depends_only_on_the_view(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    """A game with hidden information samples worlds a bot cannot tell from the real one.
+
+    The sampled world keeps the player's own view (trace aside: the world has none),
+    is a valid state, and is the same for two states that differ only in what the
+    player cannot see, so a bot planning in it cannot cheat.
+    """
+    spec = spec_for(name)
+    game = tutor.load_game(name, **options)
+    if spec.information == "perfect":
+        assert game.hidden_variants(game.new_state(seed=seed), 0) == []
+        pytest.skip(f"{name} has perfect information: nothing to determinize")
+    checked = 0
+    for state in sample_points(game, seed, every=3):
+        if state.is_terminal():
+            continue
+        for p in range(game.num_players):
+            world = game.determinize(state, p, Rng(seed + p))
+            assert game.check_invariants(world) == [], context(state, f"world of {p} invalid")
+            mine = {k: v for k, v in state.view(p).items() if k != "trace"}
+            assert {k: v for k, v in world.view(p).items() if k != "trace"} == mine
+            for what, variant in game.hidden_variants(state, p):
+                again = game.determinize(variant, p, Rng(seed + p))
+                assert again.to_dict() == world.to_dict(), context(
+                    state, f"player {p}'s sampled world depends on {what}"
+                )
+                checked += 1
+    assert checked > 0

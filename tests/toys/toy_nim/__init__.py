@@ -1,0 +1,1 @@
+"""Toy Nim: a test-only game (see tests/toys/__init__.py)."""
