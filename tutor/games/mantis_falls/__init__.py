@@ -26,7 +26,17 @@ SPEC = GameSpec(
         "Hidden roles on a dark road: witnesses try to escape together, "
         "an assassin may be among them."
     ),
-    hooks=Hooks(),
+    hooks=Hooks(
+        bots="tutor.games.mantis_falls.bots:BOTS",
+        evaluate="tutor.games.mantis_falls.bots:evaluate",
+        facts="tutor.games.mantis_falls.facts:FACTS",
+        summary="tutor.games.mantis_falls.facts:summary",
+        outcome_categories="tutor.games.mantis_falls.facts:OUTCOME_CATEGORIES",
+        state_summary="tutor.games.mantis_falls.facts:state_summary",
+        charts="tutor.games.mantis_falls.charts:CHARTS",
+        odds="tutor.games.mantis_falls.odds",
+        flowcharts="tutor.games.mantis_falls.flowchart:FLOWCHARTS",
+    ),
 )
 
 __all__ = ["SPEC"]
