@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 import tutor
-from tutor.cli import OUTCOMES, main, new_state, play_random
+from tutor.cli import main, new_state, play_random
 from tutor.core.game import game_class
+from tutor.games.mantis_falls.facts import OUTCOMES
 
 SCENARIO = """\
 game: mantis_falls

@@ -11,7 +11,7 @@ Subcommands::
     tutor games
     tutor play GAME [--seed S] [--players P] [--policy random] [--trace] [--player N]
     tutor simulate GAME [--games N] [--seed S] [--json] [--bots B1,B2 [--processes P]]
-    tutor tree FILE [--depth D] [--player N] [--max-nodes M] [--json]
+    tutor tree FILE|GAME [--seed S] [--depth D] [--player N] [--max-nodes M] [--json]
     tutor rules GAME [--coverage] [--json]
     tutor whatif FILE [--json] [--player N]
     tutor whatif FILE --simulate N [--bots B1,B2] [--seed S] [--processes P] [--json]
@@ -48,15 +48,6 @@ PROGRESS_MIN_GAMES = 200
 
 _POLICY_SALT = 0x5DEECE66D
 """Mixed into the seed for the policy's generator so it does not mirror the game's RNG."""
-
-OUTCOMES = {
-    "escape": "escape (the players escaped together)",
-    "witness_win": "witness win (the assassin died)",
-    "assassin_win": "assassin win (a witness died)",
-    "tie": "tie (a witness and the assassin died)",
-    "only_witness_loss": "only-witness loss (no assassin; a witness died)",
-}
-"""Outcome categories of ``simulate``, each game falls in exactly one."""
 
 
 # ---------------------------------------------------------------------------- playing
@@ -105,20 +96,6 @@ def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
         # that ``apply`` would repeat is skipped, as in ``tutor.core.random_playout``.
         state._apply(action)
     raise TutorError(f"the game did not end within {max_steps} actions")
-
-
-def outcome_category(result: Outcome) -> str:
-    """Return the key of :data:`OUTCOMES` that a finished game's outcome falls in."""
-    if result.reason == "escape":
-        return "escape"
-    if result.tie:
-        return "tie"
-    roles = result.extras.get("roles") or []
-    if "assassin" not in roles:
-        return "only_witness_loss"
-    if any(roles[w] == "assassin" for w in result.winners):
-        return "assassin_win"
-    return "witness_win"
 
 
 def outcome_sentence(state: State) -> str:
@@ -192,12 +169,18 @@ def simulate(game: Game, games: int, seed: int, progress: bool = False) -> dict[
         progress: show a tqdm progress bar on stderr.
 
     Returns:
-        A JSON-ready summary: outcome counts, deaths, Last Gasps, turns and speed.
+        A JSON-ready summary: ``outcomes`` (games per outcome category: the game's own,
+        else each player's win, shared wins, ties), ``labels`` (each category's
+        words), ``reasons`` (games per end reason), the game's own totals (its facts
+        hook: each count and its ``<key>_per_game``; ``totals`` lists their labels),
+        turns and speed.
 
     Raises:
         OptionError: if ``games`` is less than 1.
         TutorError: if a game never ends.
     """
+    from tutor.analysis.simulation import outcome_categories, outcome_category
+
     if games < 1:
         raise OptionError(f"--games must be at least 1, got {games}")
     seeds = range(seed, seed + games)
@@ -205,8 +188,10 @@ def simulate(game: Game, games: int, seed: int, progress: bool = False) -> dict[
         from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]  # lazy: terminals only
 
         seeds = tqdm(seeds, desc="simulating", unit="game", file=sys.stderr)
-    counts = dict.fromkeys(OUTCOMES, 0)
-    deaths = gasps = 0
+    labels = outcome_categories(game)
+    counts = dict.fromkeys(labels, 0)
+    reasons: dict[str, int] = {}
+    results: list[Outcome] = []
     turns: list[int] = []
     start = time.perf_counter()
     for s in seeds:
@@ -214,31 +199,36 @@ def simulate(game: Game, games: int, seed: int, progress: bool = False) -> dict[
         result = state.outcome()
         if result is None:
             raise TutorError(f"game {s} did not end")
-        counts[outcome_category(result)] += 1
-        deaths += len(result.extras.get("dead") or [])
-        # Every Last Gasp moves the player's gasp marker, the fatal one included, so
-        # the markers add up to the Last Gasps taken.
-        gasps += sum(result.extras.get("gasps") or [])
+        key = outcome_category(game, result)
+        counts[key] = counts.get(key, 0) + 1
+        reasons[result.reason] = reasons.get(result.reason, 0) + 1
+        results.append(result)
         turns.append(result.turns)
     elapsed = time.perf_counter() - start
-    return {
+    report: dict[str, Any] = {
         "game": game.name,
         "policy": "random",
         "games": games,
         "first_seed": seed,
         "outcomes": counts,
-        "deaths": deaths,
-        "deaths_per_game": round(deaths / games, 4),
-        "last_gasps": gasps,
-        "last_gasps_per_game": round(gasps / games, 4),
-        "turns": {
-            "mean": round(sum(turns) / games, 2),
-            "min": min(turns),
-            "max": max(turns),
-        },
-        "seconds": round(elapsed, 3),
-        "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
+        "labels": labels,
+        "reasons": reasons,
+        "totals": {},
     }
+    facts = game.spec.hook("facts")
+    if facts is not None and facts.totals is not None:
+        for key, label, value in facts.totals(results):
+            report[key] = value
+            report[f"{key}_per_game"] = round(value / games, 4)
+            report["totals"][key] = label
+    report["turns"] = {
+        "mean": round(sum(turns) / games, 2),
+        "min": min(turns),
+        "max": max(turns),
+    }
+    report["seconds"] = round(elapsed, 3)
+    report["games_per_second"] = round(games / elapsed, 1) if elapsed > 0 else None
+    return report
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -258,18 +248,15 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     n = report["games"]
     last = report["first_seed"] + n - 1
     out.write(f"{game.title or game.name}: {n} random games, seeds {report['first_seed']}-{last}\n")
-    width = max(len(label) for label in OUTCOMES.values())
+    labels: dict[str, str] = report["labels"]
+    totals: dict[str, str] = report["totals"]
+    width = max(len(label) for label in [*labels.values(), *totals.values(), "outcome"])
     out.write(f"{'outcome':<{width}}  {'games':>6}  {'share':>6}\n")
-    for key, label in OUTCOMES.items():
+    for key, label in labels.items():
         k = report["outcomes"][key]
         out.write(f"{label:<{width}}  {k:>6}  {100 * k / n:>5.1f}%\n")
-    out.write(
-        f"{'deaths':<{width}}  {report['deaths']:>6}  ({report['deaths_per_game']} per game)\n"
-    )
-    out.write(
-        f"{'Last Gasps taken':<{width}}  {report['last_gasps']:>6}  "
-        f"({report['last_gasps_per_game']} per game)\n"
-    )
+    for key, label in totals.items():
+        out.write(f"{label:<{width}}  {report[key]:>6}  ({report[key + '_per_game']} per game)\n")
     t = report["turns"]
     out.write(f"{'turns':<{width}}  mean {t['mean']}, min {t['min']}, max {t['max']}\n")
     out.write(f"{'speed':<{width}}  {report['games_per_second']} games/s\n")
@@ -307,7 +294,7 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     except ValueError as exc:
         raise OptionError(str(exc)) from None
     elapsed = time.perf_counter() - start
-    summary = summarise(rows)
+    summary = summarise(rows, args.game)
     report = {
         "game": args.game,
         "bots": bots,
@@ -320,16 +307,18 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(report, indent=2) + "\n")
         return EXIT_OK
     out.write(f"{args.game}: {args.games} games, bots {', '.join(bots)}, seed {args.seed}\n")
-    for role, r in sorted(summary["win_rate"].items()):
+    for who, r in sorted(summary["win_rate"].items()):
         out.write(
-            f"  {role} wins {r['count']}/{r['of']} = {100 * r['rate']:.1f}% "
+            f"  {who} wins {r['count']}/{r['of']} = {100 * r['rate']:.1f}% "
             f"(95% CI {100 * r['low']:.1f}-{100 * r['high']:.1f}%)\n"
         )
-    for key in ("tie_rate", "escape_rate"):
+    r = summary["tie_rate"]
+    out.write(f"  tie rate: {100 * r['rate']:.1f}%\n")
+    fp = summary["first_player"]
+    out.write(f"  first-player advantage: {100 * fp['advantage']:+.1f} points\n")
+    for key, label in (summary.get("extra_labels") or {}).items():
         r = summary[key]
-        out.write(f"  {key.replace('_', ' ')}: {100 * r['rate']:.1f}%\n")
-    g = summary["last_gasp"]
-    out.write(f"  Last Gasps survived: {g['count']}/{g['of']}\n")
+        out.write(f"  {label}: {r['count']}/{r['of']} = {100 * r['rate']:.1f}%\n")
     out.write(
         f"  turns: mean {summary['length']['turns']['mean']:.1f}; branching factor "
         f"{summary['branching_factor']:.1f}; {elapsed:.1f} s\n"
@@ -338,7 +327,10 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
-    """Build the decision tree of a scenario's position and print its size and value.
+    """Build the decision tree of a position and print its size, value and first choices.
+
+    The position is a scenario file's, or the opening position of a registered game
+    named instead of a file (dealt with ``--seed``).
 
     Raises:
         TutorError: for a broken scenario file, a bad ``--player`` or a tree that is too
@@ -349,20 +341,41 @@ def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
 
     if args.depth < 0:
         raise OptionError(f"--depth must be zero or more, got {args.depth}")
-    state = load_scenario(args.file).state
+    if args.file in game_specs() and not os.path.exists(args.file):
+        game = load_game(args.file)
+        state = game.new_state(seed=args.seed)
+        where = f"{game.title} (seed {args.seed})"
+    else:
+        state = load_scenario(args.file).state
+        where = str(args.file)
     _check_player(state.game, args.player)
     start = time.perf_counter()
     graph = decision_tree(state, depth=args.depth, player=args.player, max_nodes=args.max_nodes)
-    report = {"scenario": str(args.file), **tree_stats(graph)}
+    report = {"scenario": str(args.file), "game": state.game.name, **tree_stats(graph)}
+    report["root"] = graph.nodes[0]["summary"]
+    report["choices"] = [
+        {
+            "label": data["label"],
+            "probability": data["probability"],
+            "value": graph.nodes[child]["value"],
+            "best": data["best"],
+        }
+        for _, child, data in graph.out_edges(0, data=True)
+    ]
     report["seconds"] = round(time.perf_counter() - start, 3)
     if args.json:
         out.write(json.dumps(report, indent=2) + "\n")
         return EXIT_OK
     out.write(
-        f"Decision tree of {args.file} to depth {args.depth}: {report['nodes']} nodes, "
+        f"Decision tree of {where} to depth {args.depth}: {report['nodes']} nodes, "
         f"{report['edges']} edges; root value {report['root_value']:+.3f} for player "
         f"{report['player']}.\n"
     )
+    out.write(f"  {report['root']}\n")
+    for c in report["choices"]:
+        odds = f" (p={c['probability']:.3f})" if c["probability"] is not None else ""
+        mark = "  <- best" if c["best"] else ""
+        out.write(f"  {c['label']}{odds}: {c['value']:+.3f}{mark}\n")
     return EXIT_OK
 
 
@@ -529,8 +542,9 @@ def whatif_odds(
 
     Returns:
         A JSON-ready dict: ``scenario, games, bots, seed``, ``players`` (each player's
-        name, role and win rate with a 95% Wilson interval), ``tie``, ``escape``,
-        ``death`` and ``unfinished`` rates, ``outcomes`` (games per category) and
+        name, role and win rate with a 95% Wilson interval), the ``tie`` rate, ``ends``
+        (the rate of each way the games ended), ``unfinished``, ``outcomes`` (games per
+        category) and
         ``summary`` (:func:`tutor.analysis.simulation.summarise`).
 
     Raises:
@@ -538,7 +552,7 @@ def whatif_odds(
         TutorError: if the scenario file cannot be loaded.
     """
     from tutor.analysis.policies import policies_for
-    from tutor.analysis.simulation import GAME_OUTCOMES, game_outcome, summarise
+    from tutor.analysis.simulation import outcome_categories, summarise
     from tutor.analysis.simulation import rate_with_interval as rate
     from tutor.analysis.simulation import simulate as run_games
     from tutor.core.scenario import load_scenario
@@ -569,9 +583,10 @@ def whatif_odds(
 
     done = [r for r in rows if r["end"] not in ("unfinished", "cut")]
     roles = list(getattr(state, "roles", []) or [None] * game.num_players)
-    outcomes = dict.fromkeys(GAME_OUTCOMES, 0)
+    outcomes = dict.fromkeys([*outcome_categories(game), "unfinished"], 0)
     for r in rows:
-        outcomes[game_outcome(r)] += 1
+        outcomes[r["outcome"] or "unfinished"] += 1
+    reasons = sorted({r["end"] for r in done})
     return {
         "scenario": str(file),
         "game": game.name,
@@ -588,11 +603,10 @@ def whatif_odds(
             for p in range(game.num_players)
         ],
         "tie": rate(sum(r["tie"] for r in done), len(done)),
-        "escape": rate(sum(r["end"] == "escape" for r in done), len(done)),
-        "death": rate(sum(r["end"] == "death" for r in done), len(done)),
+        "ends": {e: rate(sum(r["end"] == e for r in done), len(done)) for e in reasons},
         "unfinished": len(rows) - len(done),
         "outcomes": outcomes,
-        "summary": summarise(rows),
+        "summary": summarise(rows, game.name),
     }
 
 
@@ -624,8 +638,9 @@ def cmd_whatif_simulate(args: argparse.Namespace, out: TextIO) -> int:
     for p in report["players"]:
         role = f" ({p['role']})" if p["role"] else ""
         out.write(f"  {p['name']}{role} wins: {pct(p['wins'])}\n")
-    for key in ("tie", "escape", "death"):
-        out.write(f"  {key}: {pct(report[key])}\n")
+    out.write(f"  tie: {pct(report['tie'])}\n")
+    for key, r in report["ends"].items():
+        out.write(f"  {key}: {pct(r)}\n")
     if report["unfinished"]:
         out.write(f"  unfinished: {report['unfinished']} games\n")
     return EXIT_OK
@@ -718,7 +733,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("simulate", help="play many random games and count the outcomes")
-    p.add_argument("game", help="the game's name, e.g. mantis_falls")
+    p.add_argument("game", help="the game's name (see `tutor games`)")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -738,8 +753,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("tree", help="size and value of a scenario's decision tree")
-    p.add_argument("file", help="a scenario YAML file")
+    p = sub.add_parser("tree", help="size and value of a position's decision tree")
+    p.add_argument("file", help="a scenario YAML file, or a game's name (its opening position)")
+    p.add_argument("--seed", type=int, default=0, help="the game's seed when FILE is a game")
     p.add_argument("--depth", type=int, default=3, help="steps to expand (default 3)")
     p.add_argument("--player", type=int, default=None, metavar="N", help="whose value")
     p.add_argument("--max-nodes", type=int, default=20_000, help="size cap (default 20000)")

@@ -19,9 +19,6 @@ from conftest import chance, do, mf_state, rules_cited, skip_to_main_play
 from games.mantis_falls.tables import JACK, JILL, ROADS_NO_BROKEN, fixed_state
 
 from tutor.analysis.policies import (
-    HeuristicAssassin,
-    HeuristicPlayer,
-    HeuristicWitness,
     Policy,
     RandomPolicy,
     describe_policies,
@@ -31,6 +28,7 @@ from tutor.analysis.policies import (
 from tutor.analysis.simulation import simulate
 from tutor.core.errors import UnknownGameError
 from tutor.core.rng import Rng
+from tutor.games.mantis_falls.bots import HeuristicAssassin, HeuristicPlayer, HeuristicWitness
 
 # The shared road without the Broken Road, but with Dockside Way (no phone) in place of
 # Gallows Hill (a phone), so that Cemetery Road is out of a phone's reach.

@@ -20,14 +20,13 @@ from conftest import do, mf_state, skip_to_main_play
 from tutor.analysis.simulation import simulate, summarise
 from tutor.analysis.trees import decision_tree
 from tutor.charts import (
-    event_outcomes,
     game_length_hist,
-    last_gasp_outcomes,
     outcome_bar,
     tidy_layout,
     tree_figure,
 )
 from tutor.charts.template import TEMPLATE
+from tutor.games.mantis_falls.charts import event_outcomes, last_gasp_outcomes
 
 
 def rows_fixture() -> list[dict[str, Any]]:

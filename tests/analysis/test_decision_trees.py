@@ -24,10 +24,10 @@ from tutor.analysis.trees import (
     TreeTooLarge,
     branches,
     decision_tree,
-    last_gasp_odds,
     tree_stats,
 )
 from tutor.core.scenario import load_scenario
+from tutor.games.mantis_falls.odds import last_gasp_odds
 
 MID_GAME = Path(__file__).parent / "scenarios" / "mid_game.yaml"
 JACK, JILL = 0, 1

@@ -14,9 +14,9 @@ import plotly.graph_objects as go
 import pytest
 
 import tutor
-from tutor.analysis.flowchart import gasp_path, last_gasp_flowchart
 from tutor.charts.flowchart import GAP, KIND_STYLE, flow_layout, flowchart_figure
 from tutor.core.scenario import load_scenario
+from tutor.games.mantis_falls.flowchart import gasp_path, last_gasp_flowchart
 
 MEDICINE = (
     Path(__file__).resolve().parents[2] / "tests/scenarios/mantis_falls/last_gasp_medicine.yaml"

@@ -16,8 +16,9 @@ from conftest import do, mf_state, rules_cited, skip_to_main_play
 from games.mantis_falls.tables import JACK, JILL, ROADS_NO_BROKEN, fixed_state
 
 import tutor
-from tutor.analysis.policies import HeuristicWitness
-from tutor.analysis.simulation import road_region, simulate
+from tutor.analysis.simulation import simulate
+from tutor.games.mantis_falls.bots import HeuristicWitness
+from tutor.games.mantis_falls.facts import road_region
 
 
 def one_turn(state: Any, games: int = 3, **kw: Any) -> list[dict[str, Any]]:

@@ -15,11 +15,11 @@ import pytest
 
 from tutor.analysis.report import summaries_by, summary_table
 from tutor.analysis.simulation import simulate, summarise, sweep, wilson_interval
-from tutor.charts import (
+from tutor.charts import outcome_bar
+from tutor.games.mantis_falls.charts import (
     event_outcomes_by_region,
     gasps_per_game,
     last_gasp_by_situation,
-    outcome_bar,
     outcomes_by_role_setup,
     who_died_first,
     win_rate_by_option,
@@ -234,7 +234,7 @@ def test_summaries_by_variant_feed_the_outcome_bar() -> None:
 
 
 def test_wounds_dealt_per_event_type_counts_every_event_once() -> None:
-    from tutor.charts.outcomes import event_wounds, event_wounds_figure
+    from tutor.games.mantis_falls.charts import event_wounds, event_wounds_figure
 
     rows = [
         {"events": [

@@ -30,8 +30,8 @@ def test_each_matchup_is_summarised_like_a_direct_simulation(results: dict[str, 
 def test_the_table_has_a_header_a_rule_and_one_row_per_matchup(results: dict[str, dict]) -> None:
     lines = summary_table(results).splitlines()
     assert lines[0].split() == [
-        "matchup", "games", "witness", "wins", "assassin", "wins", "ties", "escapes",
-        "gasps", "survived", "turns",
+        "matchup", "games", "assassin", "wins", "witness", "wins", "ties", "escape", "rate",
+        "death", "rate", "Last", "Gasps", "survived", "turns",
     ]  # fmt: skip
     assert set(lines[1]) == {"-", " "}
     assert [line.split("  ")[0] for line in lines[2:]] == list(MATCHUPS)
@@ -52,8 +52,18 @@ def test_a_role_never_dealt_shows_a_dash() -> None:
         "escape_rate": {"count": 1, "of": 1, "rate": 1.0},
         "last_gasp": {"count": 0, "of": 0, "rate": 0.0},
         "length": {"turns": {"mean": 12.0}},
+        "extra_labels": {"escape_rate": "escapes", "last_gasp": "gasps survived"},
     }
-    row = summary_table({"escaped": summary}).splitlines()[2].split()
+    duel = {
+        **summary,
+        "win_rate": {
+            "witness": {"count": 0, "of": 1, "rate": 0.0},
+            "assassin": {"count": 1, "of": 1, "rate": 1.0},
+        },
+    }
+    lines = summary_table({"escaped": summary, "duel": duel}).splitlines()
+    assert lines[0].split()[2:6] == ["witness", "wins", "assassin", "wins"]
+    row = lines[2].split()
     assert row == [
         "escaped",
         "1",

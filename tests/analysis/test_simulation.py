@@ -277,7 +277,7 @@ def test_summary_arithmetic_on_known_rows() -> None:
         ),
         row(tie=True, dead=[0, 1], gasps=[1, 1]),
     ]
-    s = summarise(rows)
+    s = summarise(rows, "mantis_falls")
     assert s["games"] == 4 and s["unfinished"] == 0
     assert s["win_rate"]["witness"]["count"] == 2 and s["win_rate"]["witness"]["of"] == 4
     assert s["win_rate"]["assassin"]["count"] == 1 and s["win_rate"]["assassin"]["of"] == 3

@@ -43,6 +43,8 @@ HIGH_HAND_SPEC = GameSpec(
 )
 
 TOY_SPECS = (NIM_SPEC, HIGH_HAND_SPEC)
+TOY_NAMES = frozenset(spec.name for spec in TOY_SPECS)
+"""Suites about the games shipped with the kit (their rulesets, golden traces) skip these."""
 
 
 def register_toys() -> list[str]:
@@ -58,4 +60,11 @@ def unregister_toys() -> None:
         unregister_spec(spec.name)
 
 
-__all__ = ["HIGH_HAND_SPEC", "NIM_SPEC", "TOY_SPECS", "register_toys", "unregister_toys"]
+__all__ = [
+    "HIGH_HAND_SPEC",
+    "NIM_SPEC",
+    "TOY_NAMES",
+    "TOY_SPECS",
+    "register_toys",
+    "unregister_toys",
+]

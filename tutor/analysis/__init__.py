@@ -1,4 +1,7 @@
-"""Analysis kit: bots, bulk simulation with metrics, decision trees and exact odds.
+"""Analysis kit for any game: bots, bulk simulation with metrics, decision trees, flowcharts.
+
+A game's own bots, odds, procedures and metrics come from its spec's hooks (its
+package under ``tutor/games/``); nothing here names a game.
 
 Importing this package is cheap: the heavy libraries (networkx, tqdm, dask) load only
 inside the functions that need them, and the submodules load on first use, so
@@ -13,27 +16,24 @@ from typing import Any
 _EXPORTS = {
     "Policy": "policies",
     "RandomPolicy": "policies",
-    "HeuristicWitness": "policies",
-    "HeuristicAssassin": "policies",
-    "HeuristicPlayer": "policies",
+    "MonteCarloPolicy": "policies",
     "policies_for": "policies",
     "make_policy": "policies",
     "describe_policies": "policies",
-    "register_policy": "policies",
-    "MonteCarloPolicy": "policies",
     "simulate": "simulation",
     "summarise": "simulation",
     "wilson_interval": "simulation",
     "sweep": "simulation",
+    "outcome_categories": "simulation",
+    "outcome_category": "simulation",
     "house_rule_options": "sweeps",
     "house_rule_variants": "sweeps",
     "house_rule_sweep": "sweeps",
     "decision_tree": "trees",
-    "last_gasp_odds": "trees",
     "TreeTooLarge": "trees",
-    "last_gasp_flowchart": "flowchart",
-    "gasp_path": "flowchart",
-    "gasp_paths": "flowchart",
+    "procedure_flowchart": "flowchart",
+    "procedure_path": "flowchart",
+    "procedure_paths": "flowchart",
     "compare_states": "compare",
     "compare_views": "compare",
     "make_quiz": "quiz",

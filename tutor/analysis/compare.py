@@ -1,9 +1,9 @@
 """Compare two positions of the same game: the small diff a what-if explorer shows.
 
-"Heal now or keep the Medicine for the Last Gasp?" is answered by playing both branches
-and looking at where each one ends up.  This module reads the two states' views (the
+"Play this card now or keep it for later?" is answered by playing both branches and
+looking at where each one ends up.  This module reads the two states' views (the
 same public API every game has) and lists what differs: each player's scalar facts
-(position, wounds, gasp marker, whether dead, how many cards in hand ...), the turn and
+(position, score, counters, how many cards in hand ...), the turn and
 phase, list-valued table areas and the outcome.  It knows no rules of any game, so the
 same comparison works for every game, and the widget only renders its rows.
 """
@@ -21,7 +21,7 @@ PLAYER_SKIP = frozenset({"name"})
 """Player keys never compared (the name labels the row instead)."""
 TOP_KEYS = ("turn", "turn_player", "phase")
 """Scalar top-level view keys compared, in this order, when a view has them."""
-TOP_SKIP = frozenset({"game", "viewer", "trace", "decision", "players", "roads", "outcome"})
+TOP_SKIP = frozenset({"game", "viewer", "trace", "decision", "players", "outcome"})
 """Top-level keys that are either labels, too big to diff, or handled on their own."""
 
 
@@ -49,7 +49,7 @@ class Comparison:
     """The differences between two positions, and what was found to be the same.
 
     Attributes:
-        labels: the names of the two positions (e.g. ``("heal first", "heal in the gasp")``).
+        labels: the names of the two positions (e.g. ``("heal first", "heal later")``).
         differences: every differing fact, players first, then the table, then the outcome.
         same: the readable names of the facts that were compared and found equal.
     """

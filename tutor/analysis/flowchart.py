@@ -1,94 +1,74 @@
-"""Flowcharts generated from the engine's own procedure tables, and the path a game took.
+"""Flowcharts generated from the engine's own procedure tables, and the paths a game took.
 
-Why this file exists: topic 17 of Mantis Falls offers a Last Gasp flowchart.  Drawing one
-by hand would drift from the engine; instead :func:`last_gasp_flowchart` turns the
-table the engine itself follows (``tutor/games/mantis_falls/gasp_flow.py``) into a
-``networkx.DiGraph``, with the rulebook's summary on every step.  :func:`gasp_path`
-reads a game's trace (the rule id and kind of each entry) and the state's Last Gasp
-fields, and returns the steps that game went through, ready to be highlighted by
+A game whose rulebook describes a procedure as a flowchart (a rescue, a combat round)
+declares the table its engine follows in its spec's ``flowcharts`` hook.  Drawing one
+by hand would drift from the engine; instead :func:`procedure_flowchart` turns that
+table into a ``networkx.DiGraph``, with the rulebook's summary on every step.
+:func:`procedure_paths` reads a game's trace (the rule id and kind of each entry) and
+returns the steps each episode went through, ready to be highlighted by
 :func:`tutor.charts.flowchart.flowchart_figure`.
 
 How a trace is followed: every step that writes trace entries names the rule and entry
 kind it writes, so each relevant entry is matched to the nearest step that writes it,
 going through tests (which write nothing) on the way.  A step that can be passed without
-writing anything (an empty Last Gasp play has nothing to reveal; an excess wound cites
-the maximum-wounds rule instead) may be skipped once per entry.  One known blind spot: a
-player who could take face-down cards back but takes none leaves no entry, so the path
-shows the "no face-down cards" arrow.
+writing anything may be skipped once per entry.  A step that writes nothing leaves no
+trace, so a path can only show the way such a step went when the next entry tells.
 
-Other games plug in with :func:`register_procedure`.  networkx is imported here, never by
-``import tutor``.
+networkx is imported here, never by ``import tutor``.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import networkx as nx
 
 from tutor.core.errors import TutorError
 from tutor.core.game import load_game
+from tutor.core.spec import spec_for
 
 ProcedureLoader = Callable[[], Any]
 ActiveTest = Callable[[Any], bool]
 
 
-class GaspPathError(TutorError):
+class ProcedurePathError(TutorError):
     """A trace entry that no step of the flowchart can explain (strict mode only)."""
 
 
 # ======================================================================================
-# Registry: which games have which procedure tables
+# Which procedures a game has: its spec's flowcharts hook
 # ======================================================================================
 
 
-def _mf_last_gasp() -> Any:
-    # Read at call time, so a replaced table (a what-if, a test) is what gets drawn.
-    from tutor.games.mantis_falls import gasp_flow
-
-    return gasp_flow.LAST_GASP
+def _procedures(game_name: str) -> Mapping[str, tuple[ProcedureLoader, ActiveTest | None]]:
+    hook = spec_for(game_name).hook("flowcharts")
+    return hook or {}
 
 
-def _mf_gasp_active(state: Any) -> bool:
-    return state.in_gasp >= 0 or bool(state.gasp_due)
-
-
-_PROCEDURES: dict[tuple[str, str], tuple[ProcedureLoader, ActiveTest | None]] = {
-    ("mantis_falls", "last_gasp"): (_mf_last_gasp, _mf_gasp_active),
-}
-
-
-def register_procedure(
-    game_name: str,
-    name: str,
-    loader: ProcedureLoader,
-    active: ActiveTest | None = None,
-) -> None:
-    """Register a game's procedure table (an object like ``gasp_flow.Procedure``).
-
-    Args:
-        game_name: the game.
-        name: the procedure's name (``"last_gasp"``).
-        loader: returns the table (called each time, so replacements are seen).
-        active: ``active(state)`` tells whether the procedure is under way in a state
-            (an open path is then left open instead of being closed at an end step).
-    """
-    _PROCEDURES[(game_name, name)] = (loader, active)
-
-
-def procedure(game_name: str, name: str = "last_gasp") -> Any:
-    """The procedure table a game's engine follows.
+def procedure(game_name: str, name: str) -> Any:
+    """The procedure table a game's engine follows (read at call time, so a replaced
+    table, in a what-if or a test, is what gets drawn).
 
     Raises:
+        UnknownGameError: if the game is not registered.
         ValueError: if the game has no procedure of that name.
     """
-    entry = _PROCEDURES.get((game_name, name))
-    if entry is None:
-        known = sorted(f"{g}/{n}" for g, n in _PROCEDURES)
-        raise ValueError(f"{game_name} has no {name!r} procedure; known: {', '.join(known)}")
-    return entry[0]()
+    table = _procedures(game_name)
+    if name not in table:
+        known = ", ".join(sorted(table)) or "none"
+        raise ValueError(f"{game_name} has no {name!r} procedure; its procedures: {known}")
+    return table[name][0]()
+
+
+def procedures(game_name: str) -> list[str]:
+    """The names of a game's procedure flowcharts (its ``flowcharts`` hook).
+
+    Raises:
+        UnknownGameError: if the game is not registered.
+    """
+    return sorted(_procedures(game_name))
 
 
 # ======================================================================================
@@ -145,15 +125,15 @@ def procedure_graph(table: Any, rulebook: Any = None, game_name: str = "") -> nx
     return graph
 
 
-def last_gasp_flowchart(game_name: str = "mantis_falls") -> nx.DiGraph:
-    """The Last Gasp flowchart of a game, generated from the table its engine follows.
+def procedure_flowchart(game_name: str, name: str) -> nx.DiGraph:
+    """A game's procedure flowchart, generated from the table its engine follows.
 
     Raises:
         UnknownGameError: if the game is not registered.
-        ValueError: if the game has no Last Gasp procedure.
+        ValueError: if the game has no procedure of that name.
     """
     game = load_game(game_name)
-    return procedure_graph(procedure(game_name, "last_gasp"), game.rulebook, game_name)
+    return procedure_graph(procedure(game_name, name), game.rulebook, game_name)
 
 
 # ======================================================================================
@@ -241,24 +221,26 @@ def _entries_and_state(source: Any) -> tuple[Sequence[Any], Any]:
     raise TypeError(f"expected a State, a Session or a list of trace entries, got {source!r}")
 
 
-def gasp_paths(
+def procedure_paths(
     source: Any,
+    name: str,
     game_name: str | None = None,
     graph: nx.DiGraph | None = None,
     strict: bool = False,
 ) -> list[list[str]]:
-    """Every Last Gasp episode of a game as the list of flowchart steps it went through.
+    """Every episode of a procedure in a game, as the list of flowchart steps it took.
 
-    An episode starts when a player reaches maximum wounds and ends when play resumes
-    or the game ends; a Last Gasp caused inside another, or the final Last Gasp of a
-    second player, belongs to the same episode.  Steps visited again (the loop over
-    the cards of a Last Gasp play) appear again.
+    An episode starts at an entry written by the procedure's start step and ends when
+    an entry no step after the current one explains begins a new episode, or the trace
+    ends (a procedure still under way, by the game's ``active`` test, is left open at
+    the choice the state waits for).  Steps visited again (loops) appear again.
 
     Args:
-        source: a State or a Session (its trace, and its Last Gasp fields decide whether
-            the last episode is still under way), or a list of trace entries.
-        game_name: the game, when ``source`` is a bare trace (default: Mantis Falls).
-        graph: the flowchart to follow (default: :func:`last_gasp_flowchart`).
+        source: a State or a Session (its trace, and the game's ``active`` test decides
+            whether the last episode is still under way), or a list of trace entries.
+        name: the procedure (a key of the game's ``flowcharts`` hook).
+        game_name: the game, required when ``source`` is a bare trace.
+        graph: the flowchart to follow (default: :func:`procedure_flowchart`).
         strict: raise on an entry of the procedure's rules that no step explains,
             instead of skipping it.
 
@@ -267,14 +249,17 @@ def gasp_paths(
 
     Raises:
         ValueError: if the state was played with tracing off.
-        TypeError: if ``source`` is not a state, session or list of entries.
-        GaspPathError: in strict mode, for an entry the flowchart cannot explain.
+        TypeError: if ``source`` is not a state, session or list of entries, or a bare
+            trace comes without ``game_name``.
+        ProcedurePathError: in strict mode, for an entry the flowchart cannot explain.
     """
     entries, state = _entries_and_state(source)
     if game_name is None:
-        game_name = state.game.name if state is not None else "mantis_falls"
+        if state is None:
+            raise TypeError("name the game (game_name=...) when following a bare trace")
+        game_name = state.game.name
     if graph is None:
-        graph = last_gasp_flowchart(game_name)
+        graph = procedure_flowchart(game_name, name)
     start = graph.graph["start"]
     rules = {d["rule"] for _, d in graph.nodes(data=True) if d["entry"]}
     episodes: list[list[str]] = []
@@ -298,13 +283,13 @@ def gasp_paths(
             path = [start]
             episodes.append(path)
         elif strict:
-            where = f"after step {path[-1]!r}" if path else "outside any Last Gasp"
-            raise GaspPathError(
+            where = f"after step {path[-1]!r}" if path else "outside any episode"
+            raise ProcedurePathError(
                 f"trace entry {i} [{entry.rule}] {entry.text!r} ({entry.kind}) has no step "
                 f"{where} in the {graph.graph['name']} flowchart"
             )
     if path is not None:
-        active = _PROCEDURES.get((game_name, graph.graph["name"]), (None, None))[1]
+        active = _procedures(game_name).get(graph.graph["name"], (None, None))[1]
         if state is not None and active is not None and active(state):
             _extend_to_decision(graph, path, state)
         else:
@@ -326,28 +311,31 @@ def _extend_to_decision(graph: nx.DiGraph, path: list[str], state: Any) -> None:
         path.extend(route)
 
 
-def gasp_path(
+def procedure_path(
     source: Any,
+    name: str,
     episode: int = -1,
     game_name: str | None = None,
     strict: bool = False,
 ) -> list[str]:
-    """The flowchart steps of one Last Gasp episode of a game (default: the latest).
+    """The flowchart steps of one episode of a procedure (default: the latest).
 
     Args:
-        source: a State, a Session or a list of trace entries (see :func:`gasp_paths`).
+        source: a State, a Session or a list of trace entries (see
+            :func:`procedure_paths`).
+        name: the procedure (a key of the game's ``flowcharts`` hook).
         episode: which episode (0 is the first, -1 the latest).
         game_name: the game, when ``source`` is a bare trace.
-        strict: see :func:`gasp_paths`.
+        strict: see :func:`procedure_paths`.
 
     Returns:
-        The step ids in order, or an empty list when nobody has reached maximum wounds.
+        The step ids in order, or an empty list when the procedure never started.
 
     Raises:
         IndexError: if there is no such episode (and there is at least one).
-        ValueError, TypeError, GaspPathError: as :func:`gasp_paths`.
+        ValueError, TypeError, ProcedurePathError: as :func:`procedure_paths`.
     """
-    episodes = gasp_paths(source, game_name=game_name, strict=strict)
+    episodes = procedure_paths(source, name, game_name=game_name, strict=strict)
     if not episodes:
         return []
     return episodes[episode]
@@ -365,12 +353,12 @@ def path_edges(path: Sequence[str]) -> list[tuple[str, str]]:
 
 
 __all__ = [
-    "GaspPathError",
-    "gasp_path",
-    "gasp_paths",
-    "last_gasp_flowchart",
+    "ProcedurePathError",
     "path_edges",
     "procedure",
+    "procedure_flowchart",
     "procedure_graph",
-    "register_procedure",
+    "procedure_path",
+    "procedure_paths",
+    "procedures",
 ]

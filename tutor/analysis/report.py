@@ -93,33 +93,28 @@ def _share(rate: Mapping[str, Any] | None) -> str:
 def summary_table(summaries: Mapping[str, Mapping[str, Any]]) -> str:
     """Lay out matchup summaries (from :func:`compare_bots`) as a text table.
 
-    Columns: games played, witness and assassin wins (out of the games where that
-    role was dealt), ties, escapes, Last Gasps survived and the mean number of turns.
+    Columns: games played, the wins of each role (or seat, for a game without roles;
+    out of the games where that role was dealt), ties, the game's own rates (those its
+    summary hook names in ``extra_labels``) and the mean number of turns.
 
     Raises:
         KeyError: if a summary lacks the fields ``summarise`` writes.
     """
-    header = (
-        "matchup",
-        "games",
-        "witness wins",
-        "assassin wins",
-        "ties",
-        "escapes",
-        "gasps survived",
-        "turns",
-    )
+    who: list[str] = []
+    extras: dict[str, str] = {}
+    for s in summaries.values():
+        who += [k for k in s["win_rate"] if k not in who]
+        extras.update(s.get("extra_labels") or {})
+    header = ("matchup", "games", *(f"{w} wins" for w in who), "ties", *extras.values(), "turns")
     rows = [header]
     for label, s in summaries.items():
         rows.append(
             (
                 label,
                 str(s["games"]),
-                _share(s["win_rate"].get("witness")),
-                _share(s["win_rate"].get("assassin")),
+                *(_share(s["win_rate"].get(w)) for w in who),
                 _share(s["tie_rate"]),
-                _share(s["escape_rate"]),
-                _share(s["last_gasp"]),
+                *(_share(s.get(key)) for key in extras),
                 f"{s['length']['turns']['mean']:.1f}",
             )
         )

@@ -4,12 +4,15 @@
 file) with named bots, reproducibly from one seed: game ``i`` always uses a seed
 derived from ``(seed, i)``, so the rows are the same whether the games run in this
 process, across processes, or on a Dask cluster.  Tracing is switched off for speed;
-per-game facts are read from the state as the game goes (decisions seen, branching)
-and at its end (the outcome, gasp markers, the engine's event log).
+each row holds what every game's :class:`~tutor.core.types.Outcome` says (winners,
+losers, ties, scores, the end reason, roles and sides when the game declares them),
+what the loop saw (decisions, branching, the first player to decide) and the game's
+own facts (its spec's ``facts`` hook).
 
-``summarise`` turns rows into the metrics of a matchup: win rates by role with 95%
-Wilson intervals, tie/escape rates, first-player advantage, game length, branching
-factor, event outcomes per event type and Last Gasp survival.
+``summarise`` turns rows into the metrics of a matchup for any game: win rates by
+seat, role, side and bot with 95% Wilson intervals, ties, outcome categories, score
+distributions, first-player advantage, game length and branching factor, plus the
+game's own metrics (its ``summary`` hook).  No shared code here knows any game.
 """
 
 from __future__ import annotations
@@ -19,12 +22,14 @@ import math
 import os
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tutor.analysis.policies import RandomPolicy
 from tutor.core.game import Game, State, load_game
 from tutor.core.rng import Rng
+from tutor.core.types import Outcome
 
 Row = dict[str, Any]
 
@@ -43,156 +48,64 @@ def derive_seed(seed: int, index: int) -> int:
 
 
 # ======================================================================================
-# Per-game facts that only some games have
+# What a game adds to the rows (its spec's facts hook)
+# ======================================================================================
+
+FactsStart = Callable[[Any], dict[str, Any]]
+FactsRow = Callable[[Any, dict[str, Any]], Row]
+FactsWatch = Callable[[Any, dict[str, Any]], None]
+FactsTotals = Callable[[Sequence[Outcome]], list[tuple[str, str, float]]]
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """A game's own simulation facts (the object its spec's ``facts`` hook names).
+
+    All functions may only read the state.
+
+    Attributes:
+        start: ``start(state) -> notes``: working notes read before play.
+        row: ``row(state, notes) -> dict``: the game's extra row fields at the end.
+        watch: ``watch(state, notes)``, called at every player decision and once at the
+            end, to follow what the final state no longer shows (or ``None``).
+        totals: ``totals(outcomes) -> [(key, label, count)]``: counts over finished
+            games' outcomes for ``tutor simulate`` (or ``None``).
+    """
+
+    start: FactsStart
+    row: FactsRow
+    watch: FactsWatch | None = None
+    totals: FactsTotals | None = None
+
+
+# ======================================================================================
+# Outcome categories: the game's own (outcome_categories hook), else winners and ties
 # ======================================================================================
 
 
-_CARD_INFO: dict[int, tuple[dict[str, Any], frozenset[int]]] = {}
+def outcome_categories(game: Game) -> dict[str, str]:
+    """``{key: label}`` of the outcome categories of a game's finished games.
 
-REGIONS = ("start", "sunset", "night", "dark", "end")
-"""Mantis Falls road regions in the order of the road (position 0, 1-4, 5-8, 9-12, 13)."""
-
-
-def road_region(position: int) -> str:
-    """The region of a Mantis Falls road position: 0 start, 1-4 sunset, 5-8 night, 9-12
-    dark, 13 end (ruling ``road_grid``)."""
-    return REGIONS[0 if position <= 0 else min(4, (position + 3) // 4)]
-
-
-def _card_info(cards: Any) -> tuple[dict[str, Any], frozenset[int]]:
-    """Events by id and the action cards tagged healing (cached per card data)."""
-    got = _CARD_INFO.get(id(cards))
-    if got is None:
-        healing = frozenset(c.index for c in cards.actions if "healing" in c.tags)
-        got = _CARD_INFO[id(cards)] = ({c.id: c for c in cards.events}, healing)
-    return got
-
-
-def _mantis_falls_start(state: Any) -> dict[str, Any]:
-    n = len(state.wounds)
-    return {
-        "gasps": list(state.gasps),
-        "below": [state.max_wounds[p] - state.wounds[p] for p in range(n)],
-        "current": None,
-        "last_gasps": [],
-        "first_dead": next((p for p in range(n) if state.dead[p]), None),
-        "healing": _card_info(state.cards)[1],
-        "seen": list(state.wounds),
-    }
-
-
-def _mantis_falls_watch(state: Any, info: dict[str, Any]) -> None:
-    """Called at every player decision and at the end: follow Last Gasps and deaths.
-
-    A Last Gasp always starts with a decision (building the gasp play), so each one is
-    seen as it starts: its player's distance to maximum wounds at the last decision
-    where they were below maximum (before the blow that caused it) and the healing cards
-    in their hand.  The gasp is over once the gasp marker has moved; the player survived
-    it if they are not dead.
+    A game declares its own with the ``outcome_categories`` hook; otherwise each
+    player's sole win, a shared win, a tie and "no winner" are the categories.
     """
-    cur = info["current"]
-    gasping = state.in_gasp
-    wounds = state.wounds
-    if cur is None and gasping < 0 and wounds == info["seen"]:
-        return  # nothing new since the last decision (the usual case: keep it cheap)
-    info["seen"] = wounds[:]
-    if cur is not None and state.gasps[cur["player"]] != cur["marker"]:
-        cur["survived"] = not state.dead[cur["player"]]
-        del cur["marker"]
-        info["last_gasps"].append(cur)
-        info["current"] = cur = None
-    if gasping >= 0 and cur is None:
-        hand = state.hands[gasping]
-        healing = info["healing"]
-        info["current"] = {
-            "player": gasping,
-            "role": state.roles[gasping],
-            "number": state.gasps[gasping] + 1,
-            "wounds_to_max": info["below"][gasping],
-            "healing_in_hand": sum(1 for c in hand if c in healing),
-            "survived": None,
-            "marker": state.gasps[gasping],
-        }
-    top = state.max_wounds
-    below = info["below"]
-    for p in range(len(wounds)):
-        if wounds[p] < top[p]:
-            below[p] = top[p] - wounds[p]
-    if info["first_dead"] is None and True in state.dead:
-        info["first_dead"] = state.dead.index(True)
+    hook = game.spec.hook("outcome_categories")
+    if hook is not None:
+        return dict(hook[0])
+    names = {f"win_{p + 1}": f"player {p + 1} wins" for p in range(game.num_players)}
+    return {**names, "shared_win": "shared win", "tie": "tie", "no_winner": "nobody wins"}
 
 
-def _mantis_falls_facts(state: Any, start: dict[str, Any]) -> Row:
-    by_id, _ = _card_info(state.cards)
-    cards = state.cards
-    events = []
-    stats = state.event_stats
-    for k, entry in enumerate(state.event_log):
-        eid, _, outcome = entry.partition(":")
-        card = by_id[eid]
-        where, dealt = stats[k] if k < len(stats) else (state.pos[state.turn_player], 0)
-        events.append(
-            {
-                "event": card.name,
-                "kind": card.kind,
-                "outcome": outcome,
-                "region": road_region(where),
-                "wounds": dealt,
-            }
-        )
-    if state.result is None and state.event >= 0:  # drawn, never processed
-        card = cards.events[state.event]
-        events.append(
-            {
-                "event": card.name,
-                "kind": card.kind,
-                "outcome": "unresolved",
-                "region": road_region(state.pos[state.turn_player]),
-                "wounds": 0,
-            }
-        )
-    made = [g - g0 for g, g0 in zip(state.gasps, start["gasps"], strict=True)]
-    survived = [m - (1 if dead and m else 0) for m, dead in zip(made, state.dead, strict=True)]
-    gasps = list(start["last_gasps"])
-    if start["current"] is not None:  # cut short in the middle of a Last Gasp
-        cur = dict(start["current"])
-        del cur["marker"]
-        gasps.append(cur)
-    first = start["first_dead"]
-    roles = list(state.roles)
-    return {
-        "gasps": made,
-        "gasps_survived": survived,
-        "last_gasps": gasps,
-        "first_dead": first,
-        "first_dead_role": roles[first] if first is not None else None,
-        "role_setup": "witness/assassin" if "assassin" in roles else "witness/witness",
-        "wounds": list(state.wounds),
-        "positions": list(state.pos),
-        "events": events,
-    }
-
-
-FactsStart = Callable[[Any], dict[str, Any]]
-FactsEnd = Callable[[Any, dict[str, Any]], Row]
-FactsWatch = Callable[[Any, dict[str, Any]], None]
-
-_FACTS: dict[str, tuple[FactsStart, FactsEnd, FactsWatch | None]] = {
-    "mantis_falls": (_mantis_falls_start, _mantis_falls_facts, _mantis_falls_watch),
-}
-
-
-def register_facts(
-    game_name: str, start: FactsStart, facts: FactsEnd, watch: FactsWatch | None = None
-) -> None:
-    """Register a game's extra row fields.
-
-    ``start(state)`` is read before play and returns a dict of working notes;
-    ``watch(state, notes)`` (optional) is called at every player decision and once at
-    the end, to follow things the final state no longer shows; ``facts(state, notes)``
-    returns the extra row fields at the end.  All three may only read the state.
-    """
-    _FACTS[game_name] = (start, facts, watch)
+def outcome_category(game: Game, outcome: Outcome) -> str:
+    """The key (of :func:`outcome_categories`) that a finished game's outcome falls in."""
+    hook = game.spec.hook("outcome_categories")
+    if hook is not None:
+        return str(hook[1](outcome))
+    if len(outcome.winners) == 1:
+        return f"win_{outcome.winners[0] + 1}"
+    if outcome.winners:
+        return "shared_win"
+    return "tie" if outcome.tied else "no_winner"
 
 
 # ======================================================================================
@@ -230,7 +143,7 @@ class _Runner:
                 f"{game_name} has {self.game.num_players} players but {len(self.bots)} bots "
                 f"were given ({', '.join(self.names)})"
             )
-        self.facts = _FACTS.get(game_name)
+        self.facts: GameFacts | None = self.game.spec.hook("facts")
         self.quiet_setup = "tracing" in inspect.signature(self.game.new_state).parameters
 
     def play(self, seed: int, index: int) -> Row:
@@ -246,9 +159,9 @@ class _Runner:
         rng = Rng(game_seed ^ _CHOICE_SALT)
         for bot in self.bots:
             bot.reset()
-        first = getattr(state, "first_player", None)
-        start_info = self.facts[0](state) if self.facts else {}
-        watch = self.facts[2] if self.facts else None
+        first: int | None = None
+        start_info = self.facts.start(state) if self.facts else {}
+        watch = self.facts.watch if self.facts else None
         decisions = options = 0
         finished = cut = False
         last_turn = None
@@ -275,6 +188,8 @@ class _Runner:
             legal = legal_now()
             if watch is not None:
                 watch(state, start_info)
+            if first is None:
+                first = legal[0].player
             decisions += 1
             n = len(legal)
             options += n
@@ -288,32 +203,37 @@ class _Runner:
             watch(state, start_info)
         outcome = state.outcome()
         extras = dict(outcome.extras) if outcome is not None else {}
-        roles = list(extras.get("roles") or getattr(state, "roles", []) or [])
+        roles = [str(r) for r in extras.get("roles") or ()]
+        sides = [str(r) for r in extras.get("sides") or ()]
         winners = list(outcome.winners) if outcome is not None else []
-        dead = list(extras.get("dead") or [])
         row: Row = {
+            "game": self.game_name,
             "index": index,
             "seed": game_seed,
             "policies": list(self.names),
             "first_player": first,
             "roles": roles,
+            "sides": sides,
             "winners": winners,
+            "losers": list(outcome.losers) if outcome is not None else [],
+            "tied": list(outcome.tied) if outcome is not None else [],
             "winner_roles": sorted({roles[p] for p in winners}) if roles else [],
+            "scores": list(outcome.scores) if outcome is not None else [],
             "returns": list(state.returns()),
             "end": outcome.reason
             if outcome is not None and finished
             else ("cut" if cut else "unfinished"),
+            "outcome": outcome_category(self.game, outcome)
+            if outcome is not None and finished
+            else None,
             "tie": outcome is not None and outcome.tie,
             "turns": outcome.turns if outcome is not None else state.turn_number,
             "steps": int(state.steps),
             "decisions": decisions,
             "branching": options / decisions if decisions else 0.0,
-            "dead": dead,
-            "deaths": len(dead),
-            "dead_roles": sorted(roles[p] for p in dead) if roles else [],
         }
         if self.facts:
-            row.update(self.facts[1](state, start_info))
+            row.update(self.facts.row(state, start_info))
         return row
 
 
@@ -409,14 +329,13 @@ def simulate(
             (``0``: at the end of the current turn); such rows have ``end="cut"``.
 
     Returns:
-        Rows sorted by game index.  Each row has ``index, seed, policies,
-        first_player, roles, winners, winner_roles, returns, end, tie, turns, steps,
-        decisions, branching, dead, deaths, dead_roles`` (``end`` is ``escape`` /
-        ``death`` for a finished game, ``cut`` when ``max_turns`` stopped it and
-        ``unfinished`` if it hit the step limit) and, for Mantis Falls,
-        ``gasps, gasps_survived, wounds, positions, events`` (each event with its
-        ``event`` name, ``kind`` and ``outcome``: prevented / defeated / undefeated /
-        incident / unresolved).
+        Rows sorted by game index.  Each row has ``game, index, seed, policies,
+        first_player, roles, sides, winners, losers, tied, winner_roles, scores,
+        returns, end, outcome, tie, turns, steps, decisions, branching`` (``end`` is
+        the outcome's reason code for a finished game, ``cut`` when ``max_turns``
+        stopped it and ``unfinished`` if it hit the step limit; ``outcome`` is the
+        category key of :func:`outcome_category`, ``None`` when not finished), plus the
+        fields the game's ``facts`` hook adds.
 
     Raises:
         ValueError: for a bad number of games or bots, or an unknown bot name.
@@ -588,114 +507,139 @@ def _mean_sd(values: Sequence[float]) -> dict[str, float]:
     return {"mean": mean, "sd": math.sqrt(var), "min": min(values), "max": max(values)}
 
 
-GAME_OUTCOMES = ("witness win", "assassin win", "tie", "witnesses lose", "escape", "unfinished")
-"""Outcome categories of a Mantis Falls game row (see :func:`game_outcome`)."""
+def _rates(wins: Mapping[str, int], games: Mapping[str, int]) -> dict[str, dict[str, Any]]:
+    return {key: rate_with_interval(wins.get(key, 0), k) for key, k in games.items()}
 
 
-def game_outcome(row: Mapping[str, Any]) -> str:
-    """The outcome category of one row (one of :data:`GAME_OUTCOMES`)."""
-    if row["end"] in ("unfinished", "cut"):
-        return "unfinished"
-    if row["end"] == "escape":
-        return "escape"
-    if row["tie"]:
-        return "tie"
-    if "assassin" not in row["roles"]:
-        return "witnesses lose"
-    return "assassin win" if "assassin" in row["winner_roles"] else "witness win"
+def _count(table: dict[str, int], key: str, by: int = 1) -> None:
+    table[key] = table.get(key, 0) + by
 
 
-def summarise(rows: Iterable[Row]) -> dict[str, Any]:
-    """Sum up simulation rows into the metrics of a matchup.
+def summarise(rows: Iterable[Row], game_name: str | None = None) -> dict[str, Any]:
+    """Sum up simulation rows into the metrics of a matchup, for any game.
+
+    Args:
+        rows: rows from :func:`simulate`.
+        game_name: whose ``summary`` hook adds the game's own metrics (default: the
+            game named by the rows, when :func:`simulate` recorded it).
 
     Returns:
-        A JSON-ready dict: ``games``, ``unfinished``, ``win_rate`` by role and
-        ``win_rate_by_bot`` by ``role (bot)`` (each ``count, of, rate, low, high`` with
-        a 95% Wilson interval), ``tie_rate``, ``escape_rate``, ``death_rate``,
-        ``first_player`` (win rates of the first and second player and their
-        difference), ``length`` (turns and steps: mean, sd, min, max),
-        ``branching_factor`` (mean legal choices per decision), ``events`` (outcome
-        counts ``by_kind`` and ``by_event``), ``last_gasp`` (survival rate) and
-        ``gasps_per_game``.
+        A JSON-ready dict: ``games``, ``unfinished``, ``policies``; win rates (each
+        ``count, of, rate, low, high`` with a 95% Wilson interval) ``win_rate_by_seat``
+        (``"seat 1"`` ...), ``win_rate_by_role`` and ``win_rate_by_side`` (when the
+        game's outcomes declare ``roles`` / ``sides``), ``win_rate_by_bot`` (``"role
+        (bot)"`` when roles exist, else the bot's name) and ``win_rate`` (by role when
+        the game has roles, else by seat); ``tie_rate``; ``outcomes`` (count per outcome
+        category) and ``reasons`` (count per end reason); ``first_player`` (win rates of
+        the first player and of the player after them, and the difference);
+        ``scores`` (per seat: mean, sd, min, max, and the distribution of values);
+        ``length`` (turns and steps: mean, sd, min, max); ``branching_factor``; then
+        whatever the game's ``summary`` hook adds.
 
     Raises:
         KeyError: if a row lacks the fields :func:`simulate` writes.
+        UnknownGameError: if ``game_name`` is not registered.
     """
     rows = list(rows)
     n = len(rows)
     done = [r for r in rows if r["end"] not in ("unfinished", "cut")]
+    seat_games: dict[str, int] = {}
+    seat_wins: dict[str, int] = {}
     role_games: dict[str, int] = {}
     role_wins: dict[str, int] = {}
+    side_games: dict[str, int] = {}
+    side_wins: dict[str, int] = {}
     bot_games: dict[str, int] = {}
     bot_wins: dict[str, int] = {}
+    outcomes: dict[str, int] = {}
+    reasons: dict[str, int] = {}
+    scores: dict[str, list[float]] = {}
     first_wins = second_wins = seated = 0
     decisions = options = 0
     for r in done:
-        roles = r["roles"]
+        roles, sides, winners = r["roles"], r.get("sides") or [], r["winners"]
+        players = len(r["policies"])
+        for p in range(players):
+            seat = f"seat {p + 1}"
+            _count(seat_games, seat)
+            _count(seat_wins, seat, p in winners)
+            key = f"{roles[p]} ({r['policies'][p]})" if roles else r["policies"][p]
+            _count(bot_games, key)
+            _count(bot_wins, key, p in winners)
+            if p < len(r.get("scores") or ()):
+                scores.setdefault(seat, []).append(float(r["scores"][p]))
         for role in sorted(set(roles)):
-            role_games[role] = role_games.get(role, 0) + 1
-            if role in r["winner_roles"]:
-                role_wins[role] = role_wins.get(role, 0) + 1
-        for p, role in enumerate(roles):
-            key = f"{role} ({r['policies'][p]})"
-            bot_games[key] = bot_games.get(key, 0) + 1
-            if p in r["winners"]:
-                bot_wins[key] = bot_wins.get(key, 0) + 1
+            _count(role_games, role)
+            _count(role_wins, role, role in r["winner_roles"])
+        for side in sorted(set(sides)):
+            _count(side_games, side)
+            _count(side_wins, side, any(sides[p] == side for p in winners))
+        if r.get("outcome") is not None:
+            _count(outcomes, r["outcome"])
+        _count(reasons, r["end"])
         fp = r.get("first_player")
-        if fp is not None and len(r["policies"]) == 2:
+        if fp is not None and players >= 2:
             seated += 1
-            first_wins += fp in r["winners"]
-            second_wins += (1 - fp) in r["winners"]
+            first_wins += fp in winners
+            second_wins += (fp + 1) % players in winners
     for r in rows:
         decisions += r["decisions"]
         options += r["branching"] * r["decisions"]
-    by_kind: dict[str, dict[str, int]] = {}
-    by_event: dict[str, dict[str, int]] = {}
-    gasps = survived = 0
-    for r in rows:
-        for ev in r.get("events", ()):
-            k = by_kind.setdefault(ev["kind"], {})
-            k[ev["outcome"]] = k.get(ev["outcome"], 0) + 1
-            e = by_event.setdefault(ev["event"], {})
-            e[ev["outcome"]] = e.get(ev["outcome"], 0) + 1
-        gasps += sum(r.get("gasps", ()))
-        survived += sum(r.get("gasps_survived", ()))
     first = rate_with_interval(first_wins, seated)
     second = rate_with_interval(second_wins, seated)
-    return {
+    by_seat = _rates(seat_wins, seat_games)
+    by_role = _rates(role_wins, role_games)
+    summary: dict[str, Any] = {
         "games": n,
         "unfinished": n - len(done),
         "policies": sorted({",".join(r["policies"]) for r in rows}),
-        "win_rate": {
-            role: rate_with_interval(role_wins.get(role, 0), k) for role, k in role_games.items()
-        },
-        "win_rate_by_bot": {
-            key: rate_with_interval(bot_wins.get(key, 0), k) for key, k in bot_games.items()
-        },
+        "win_rate": by_role if role_games else by_seat,
+        "win_rate_by_seat": by_seat,
+        "win_rate_by_role": by_role,
+        "win_rate_by_side": _rates(side_wins, side_games),
+        "win_rate_by_bot": _rates(bot_wins, bot_games),
         "tie_rate": rate_with_interval(sum(r["tie"] for r in done), len(done)),
-        "escape_rate": rate_with_interval(sum(r["end"] == "escape" for r in done), len(done)),
-        "death_rate": rate_with_interval(sum(r["end"] == "death" for r in done), len(done)),
+        "outcomes": outcomes,
+        "reasons": reasons,
         "first_player": {
             "first": first,
             "second": second,
             "advantage": first["rate"] - second["rate"],
+        },
+        "scores": {
+            seat: {**_mean_sd(values), "values": _distribution(values)}
+            for seat, values in scores.items()
         },
         "length": {
             "turns": _mean_sd([r["turns"] for r in done]),
             "steps": _mean_sd([r["steps"] for r in done]),
         },
         "branching_factor": options / decisions if decisions else 0.0,
-        "events": {"by_kind": by_kind, "by_event": by_event},
-        "last_gasp": rate_with_interval(survived, gasps),
-        "gasps_per_game": gasps / n if n else 0.0,
     }
+    name = game_name or next((r["game"] for r in rows if r.get("game")), None)
+    if name is not None:
+        from tutor.core.spec import spec_for
+
+        extra = spec_for(name).hook("summary")
+        if extra is not None:
+            summary.update(extra(rows))
+    return summary
+
+
+def _distribution(values: Sequence[float]) -> dict[str, int]:
+    """How often each value occurred, in increasing order of value (JSON keys)."""
+    out: dict[str, int] = {}
+    for v in sorted(values):
+        key = str(int(v)) if float(v).is_integer() else str(v)
+        out[key] = out.get(key, 0) + 1
+    return out
 
 
 __all__ = [
-    "GAME_OUTCOMES",
+    "GameFacts",
     "derive_seed",
-    "game_outcome",
-    "register_facts",
+    "outcome_categories",
+    "outcome_category",
     "simulate",
     "summarise",
     "sweep",

@@ -4,19 +4,17 @@
 chance outcome becomes an edge (chance edges carry their probability).  Outcomes
 that look the same to people (the same card name drawn or discarded) are collapsed
 into one edge with their probabilities added, so trees stay readable.  Each node gets
-an expectimax value for a chosen player: ``returns()`` at the end of the game, a
-simple game-specific evaluation at the depth cut.
-
-``last_gasp_odds`` computes, for Mantis Falls, the exact chance that a player
-survives their coming Last Gasp, exploring every chance outcome until that gasp is
-over; tests cross-check it against simulation.
+an expectimax value for a chosen player: ``returns()`` at the end of the game, the
+game's own evaluation (its spec's ``evaluate`` hook) at the depth cut.  Node summaries
+and edge labels come from the ``state_summary`` and ``tree_labels`` hooks when a game
+declares them.  A game's exact-odds searches (its ``odds`` hook) build on
+:func:`branches`.
 
 networkx is imported here, never by ``import tutor``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
 import networkx as nx
@@ -44,75 +42,33 @@ class TreeTooLarge(TutorError):
 
 
 # ======================================================================================
-# Game-specific helpers: a short summary of a state and a heuristic evaluation
+# What a game adds through its spec: a one-line summary, a depth-cut value, edge labels
 # ======================================================================================
 
 
-def _mf_summary(state: Any) -> str:
-    d = state.decision
-    parts = []
-    for p in range(state.game.num_players):
-        tag = " dead" if state.dead[p] else ""
-        parts.append(
-            f"{state.name(p)} ({state.roles[p]}) {state.wounds[p]}/{state.max_wounds[p]} wounds,"
-            f" gasps {state.gasps[p]}, road {state.pos[p]}{tag}"
-        )
-    text = f"Turn {state.turn_no} · {d.phase}: " + "; ".join(parts)
-    if state.event >= 0:
-        card = state.cards.events[state.event]
-        text += f"; event {card.name}"
-        if card.kind == "opposition":
-            text += f" ({state.opp_wounds}/{card.health})"
-    if state.in_gasp >= 0:
-        text += f"; {state.name(state.in_gasp)} is making a Last Gasp"
-    return text
-
-
-def _mf_evaluate(state: Any, player: int) -> float:
-    """Wounds and gasps as a danger score: ahead when the opponents are nearer death.
-
-    Danger of a player = (wounds / maximum + gasp markers / 3) / 2.  Against a player of
-    the other side the value is their danger minus mine; between two witnesses (one
-    team) it is minus the larger danger.  Always within [-1, 1].
-    """
-    n = state.game.num_players
-    danger = [(state.wounds[p] / state.max_wounds[p] + state.gasps[p] / 3) / 2 for p in range(n)]
-    mine = state.roles[player]
-    rivals = [p for p in range(n) if state.roles[p] != mine]
-    if not rivals:
-        return -max(danger)
-    return max(danger[p] for p in rivals) - danger[player]
-
-
-_SUMMARIES: dict[str, Callable[[Any], str]] = {"mantis_falls": _mf_summary}
-_EVALUATORS: dict[str, Callable[[Any, int], float]] = {"mantis_falls": _mf_evaluate}
-
-
-def register_tree_helpers(
-    game_name: str,
-    summary: Callable[[Any], str] | None = None,
-    evaluate: Callable[[Any, int], float] | None = None,
-) -> None:
-    """Register a game's state summary and depth-cut evaluation for decision trees."""
-    if summary is not None:
-        _SUMMARIES[game_name] = summary
-    if evaluate is not None:
-        _EVALUATORS[game_name] = evaluate
-
-
 def summarise_state(state: Any) -> str:
-    """A one-line summary of a state for tree nodes (game-specific when registered)."""
-    fn = _SUMMARIES.get(state.game.name)
+    """A one-line summary of a state for tree nodes (the game's ``state_summary`` hook,
+    else the phase and prompt of the decision)."""
+    fn = state.game.spec.hook("state_summary")
     if fn is not None:
-        return fn(state)
+        return str(fn(state))
     d = state.decision
-    return f"{d.phase}: {d.prompt}"
+    return f"Turn {state.turn_number} · {d.phase}: {d.prompt}"
 
 
 def evaluate_state(state: Any, player: int) -> float:
-    """The heuristic value of a non-terminal state for ``player`` (0 when unknown)."""
-    fn = _EVALUATORS.get(state.game.name)
-    return fn(state, player) if fn is not None else 0.0
+    """The heuristic value of a non-terminal state for ``player``: the game's ``evaluate``
+    hook, else 0 (nothing known until the end)."""
+    fn = state.game.spec.hook("evaluate")
+    return float(fn(state, player)) if fn is not None else 0.0
+
+
+def edge_label(state: Any, action: Action) -> str:
+    """The label of a tree edge: the game's ``tree_labels`` hook, else the action's label."""
+    fn = state.game.spec.hook("tree_labels")
+    if fn is not None:
+        return str(fn(state, action))
+    return action.label or str(action)
 
 
 # ======================================================================================
@@ -234,7 +190,7 @@ def decision_tree(
             graph.add_edge(
                 node,
                 c,
-                label=action.label or str(action),
+                label=edge_label(s, action),
                 action=action.to_dict(),
                 probability=prob,
                 merged=merged,
@@ -289,125 +245,12 @@ def tree_stats(graph: nx.DiGraph) -> dict[str, Any]:
     }
 
 
-# ======================================================================================
-# Exact Last Gasp odds (Mantis Falls)
-# ======================================================================================
-
-
-def _gasper(state: Any) -> int | None:
-    if state.in_gasp >= 0:
-        return int(state.in_gasp)
-    if state.gasp_due:
-        return int(state.gasp_due[0])
-    return None
-
-
-def last_gasp_odds(
-    state: Any,
-    player: int | None = None,
-    max_nodes: int = 200_000,
-    opponent: str = "mean",
-    play: str = "best",
-) -> dict[str, Any]:
-    """The exact chance that ``player`` survives their coming Last Gasp (Mantis Falls).
-
-    Every chance outcome (draws, random discards, events) is followed until the player's
-    next Last Gasp is over, the game ends, or the current turn ends without a gasp.
-    The player chooses to stay alive (``play="best"``) or uniformly at random among the
-    legal actions (``play="random"``, the odds of the random bot); the other players'
-    choices count as equally likely (``opponent="mean"``) or as the worst case
-    (``"min"``).
-
-    Args:
-        state: a Mantis Falls state (not changed).
-        player: whose survival; default: the player making (or due to make) a gasp.
-        max_nodes: cap on the positions explored.
-        opponent: ``"mean"`` or ``"min"``.
-        play: ``"best"`` or ``"random"``.
-
-    Returns:
-        ``{"player", "survive", "die", "no_gasp", "alive", "nodes"}``: the probability
-        that a gasp is made and survived, made and fatal, or not needed this turn
-        (``alive = survive + no_gasp``), and the positions explored.
-
-    Raises:
-        ValueError: if no player is named and nobody is making or due a Last Gasp, or
-            ``opponent`` or ``play`` is unknown.
-        TreeTooLarge: if more than ``max_nodes`` positions would be explored.
-    """
-    if opponent not in ("mean", "min"):
-        raise ValueError(f"opponent must be 'mean' or 'min', got {opponent!r}")
-    if play not in ("best", "random"):
-        raise ValueError(f"play must be 'best' or 'random', got {play!r}")
-    if player is None:
-        player = _gasper(state)
-        if player is None:
-            raise ValueError(
-                "nobody is making or due a Last Gasp here; name the player whose odds you want"
-            )
-    root = state.clone()
-    root.tracing = False
-    root.trace = []
-    gasps0 = root.gasps[player]
-    turn0 = root.turn_no
-    count = [0]
-
-    def leaf(s: Any) -> tuple[float, float, float] | None:
-        if s.gasps[player] > gasps0 or s.dead[player]:
-            return (0.0, 1.0, 0.0) if s.dead[player] else (1.0, 0.0, 0.0)
-        if s.is_terminal() or s.turn_no > turn0:
-            return (0.0, 0.0, 1.0)
-        return None
-
-    def visit(s: Any) -> tuple[float, float, float]:
-        count[0] += 1
-        if count[0] > max_nodes:
-            raise TreeTooLarge(max_nodes, None, "Last Gasp search")
-        done = leaf(s)
-        if done is not None:
-            return done
-        d = s.decision
-        results = []
-        for action, prob, merged in branches(s, collapse=True):
-            child = s.clone()
-            child.apply(action)
-            # A chance edge weighs its probability; a choice edge the choices it merged.
-            results.append((visit(child), prob if prob is not None else float(merged)))
-        mine = d.kind == "choice" and d.player == player
-        if mine and play == "best":
-            return max((r for r, _ in results), key=lambda r: (r[0] + r[2], r[0]))
-        if d.kind == "choice" and not mine and opponent == "min":
-            return min((r for r, _ in results), key=lambda r: (r[0] + r[2], r[0]))
-        total = sum(w for _, w in results) or 1.0
-        return _weighted([(r, w / total) for r, w in results])
-
-    survive, die, none = visit(root)
-    return {
-        "player": player,
-        "survive": survive,
-        "die": die,
-        "no_gasp": none,
-        "alive": survive + none,
-        "nodes": count[0],
-    }
-
-
-def _weighted(
-    items: Sequence[tuple[tuple[float, float, float], float]],
-) -> tuple[float, float, float]:
-    a = b = c = 0.0
-    for (x, y, z), w in items:
-        a, b, c = a + x * w, b + y * w, c + z * w
-    return (a, b, c)
-
-
 __all__ = [
     "TreeTooLarge",
     "branches",
     "decision_tree",
+    "edge_label",
     "evaluate_state",
-    "last_gasp_odds",
-    "register_tree_helpers",
     "summarise_state",
     "tree_stats",
 ]

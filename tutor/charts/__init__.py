@@ -1,6 +1,7 @@
 """Plotly charts of analysis results; every function returns a ``plotly.graph_objects.Figure``.
 
 Plotly is imported only when a chart module is used, never by ``import tutor``.
+A game's own charts come from its spec's ``charts`` hook (:func:`game_charts`).
 Figures share the small template in :mod:`tutor.charts.template` so notebooks stay
 light and consistent.
 """
@@ -12,17 +13,13 @@ from typing import Any
 
 _EXPORTS = {
     "outcome_bar": "outcomes",
-    "event_outcomes": "outcomes",
-    "event_wounds": "outcomes",
-    "event_wounds_figure": "outcomes",
-    "last_gasp_outcomes": "outcomes",
+    "outcome_categories_bar": "outcomes",
+    "score_hist": "outcomes",
+    "win_rate_by_seat": "outcomes",
+    "win_rate_by_bot": "outcomes",
+    "win_rate_by_variant": "outcomes",
     "game_length_hist": "outcomes",
-    "event_outcomes_by_region": "outcomes",
-    "last_gasp_by_situation": "outcomes",
-    "gasps_per_game": "outcomes",
-    "outcomes_by_role_setup": "outcomes",
-    "who_died_first": "outcomes",
-    "win_rate_by_option": "outcomes",
+    "game_charts": "outcomes",
     "tree_figure": "tree",
     "tidy_layout": "tree",
     "flowchart_figure": "flowchart",

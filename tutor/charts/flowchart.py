@@ -4,7 +4,7 @@ Why this file exists: the flowchart graph of :mod:`tutor.analysis.flowchart` is 
 from the engine's own table; this module lays it out top-down and draws it with Plotly.
 Tests are diamonds, a player's choices hexagons, the engine's steps squares; arrows out of
 a test read "yes"/"no" (hover for the condition), and hovering a step shows its rule and
-the rulebook summary.  Passing ``highlight=gasp_path(state)`` paints the way a game went.
+the rulebook summary.  Passing ``highlight=procedure_path(state, name)`` paints the way a game went.
 
 Layout: each step sits one row below the lowest step leading to it (arrows that go back
 up the reading order close loops and are ignored for the rows); within a row, steps sit
@@ -143,8 +143,8 @@ def flowchart_figure(
     """Draw a flowchart from :func:`tutor.analysis.flowchart.procedure_graph`.
 
     Args:
-        graph: the flowchart (e.g. :func:`~tutor.analysis.flowchart.last_gasp_flowchart`).
-        highlight: a path of steps to paint (e.g. :func:`~tutor.analysis.flowchart.gasp_path`);
+        graph: the flowchart (e.g. :func:`~tutor.analysis.flowchart.procedure_flowchart`).
+        highlight: a path of steps to paint (e.g. :func:`~tutor.analysis.flowchart.procedure_path`);
             the arrows between consecutive steps are painted too, and the last step is
             marked as where the path stands.
         title: the figure title (default: the procedure's title).

@@ -1,25 +1,21 @@
-"""Charts of simulation results: who wins, how events resolve, Last Gasps, game length.
+"""Charts of simulation results for any game: who wins, outcome categories, scores, length.
 
 Each function takes the rows of :func:`tutor.analysis.simulation.simulate` (or its
 ``summarise`` output) and returns a ``go.Figure`` whose traces hold the numbers, so
-tests check the data and notebooks show the picture.
+tests check the data and notebooks show the picture.  They read only what every game's
+``Outcome`` gives (winners, ties, scores, reasons, roles and sides when declared); a
+game's own charts come from its spec's ``charts`` hook (:func:`game_charts`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import plotly.graph_objects as go
 
-from tutor.analysis.simulation import (
-    GAME_OUTCOMES,
-    game_outcome,
-    rate_with_interval,
-)
+from tutor.analysis.simulation import rate_with_interval
 from tutor.charts.template import OUTCOME_COLOURS, new_figure
-
-EVENT_OUTCOMES = ("prevented", "defeated", "undefeated", "incident", "unresolved")
 
 
 def _summaries(summary: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
@@ -30,8 +26,13 @@ def _summaries(summary: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     return dict(summary)
 
 
+def _label(value: Any) -> str:
+    return ",".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
 def outcome_bar(summary: Mapping[str, Any], title: str = "Game outcomes") -> go.Figure:
-    """Win rate by role, tie rate and escape rate, with 95% Wilson error bars.
+    """Win rate by role (or seat), the tie rate and the game's own end rates, with 95%
+    Wilson error bars.
 
     Args:
         summary: a :func:`~tutor.analysis.simulation.summarise` result, or a mapping
@@ -39,25 +40,29 @@ def outcome_bar(summary: Mapping[str, Any], title: str = "Game outcomes") -> go.
         title: the figure title.
 
     Returns:
-        One bar trace per summary; x holds the categories (``"witness wins"``,
-        ``"assassin wins"``, ``"tie"``, ``"escape"``), y the rates.
+        One bar trace per summary; x holds the categories (``"<role or seat> wins"``
+        for each, ``"tie"``, then each of the summary's ``outcome_rates`` that the
+        game's summary hook adds), y the rates.
 
     Raises:
-        KeyError: if a summary lacks ``win_rate``, ``tie_rate`` or ``escape_rate``.
+        KeyError: if a summary lacks ``win_rate`` or ``tie_rate``.
     """
     fig = new_figure(title, barmode="group", yaxis={"title": "rate", "range": [0, 1]})
     for label, s in _summaries(summary).items():
         cats, rates = [], []
-        for role in sorted(s["win_rate"]):
-            cats.append(f"{role} wins")
-            rates.append(s["win_rate"][role])
-        cats += ["tie", "escape"]
-        rates += [s["tie_rate"], s["escape_rate"]]
-        _add_rate_bars(fig, label, cats, rates)
+        for who in sorted(s["win_rate"]):
+            cats.append(f"{who} wins")
+            rates.append(s["win_rate"][who])
+        cats.append("tie")
+        rates.append(s["tie_rate"])
+        for name, rate in (s.get("outcome_rates") or {}).items():
+            cats.append(name)
+            rates.append(rate)
+        add_rate_bars(fig, label, cats, rates)
     return fig
 
 
-def _add_rate_bars(
+def add_rate_bars(
     fig: go.Figure, name: str, x: list[str], rates: list[Mapping[str, Any]], **style: Any
 ) -> None:
     """Bars of rates with their Wilson intervals as asymmetric error bars."""
@@ -79,135 +84,159 @@ def _add_rate_bars(
     )
 
 
-def event_counts(rows: Iterable[Mapping[str, Any]], by: str = "kind") -> dict[str, dict[str, int]]:
-    """Count event outcomes per event kind (``by="kind"``) or per event name (``"event"``).
+def outcome_counts(
+    rows: Iterable[Mapping[str, Any]], by: str | None = None
+) -> dict[str, dict[str, int]]:
+    """Games per outcome category (the row's ``outcome``; ``unfinished`` when none), per group.
 
-    Raises:
-        ValueError: if ``by`` is not ``"kind"`` or ``"event"``.
+    Returns:
+        ``{group: {category: games}}`` (one group ``"games"`` when ``by`` is None).
     """
-    if by not in ("kind", "event"):
-        raise ValueError(f"by must be 'kind' or 'event', got {by!r}")
-    counts: dict[str, dict[str, int]] = {}
+    out: dict[str, dict[str, int]] = {}
     for row in rows:
-        for ev in row.get("events", ()):
-            slot = counts.setdefault(ev[by], {})
-            slot[ev["outcome"]] = slot.get(ev["outcome"], 0) + 1
-    return counts
+        group = "games" if by is None else _label(row[by])
+        slot = out.setdefault(group, {})
+        key = row.get("outcome") or "unfinished"
+        slot[key] = slot.get(key, 0) + 1
+    return out
 
 
-def event_outcomes(
-    rows: Iterable[Mapping[str, Any]], by: str = "kind", title: str | None = None
+def outcome_categories_bar(
+    rows: Iterable[Mapping[str, Any]],
+    by: str | None = None,
+    labels: Mapping[str, str] | None = None,
+    title: str = "Outcomes",
 ) -> go.Figure:
-    """Stacked bars: how often each event type was prevented, defeated or undefeated.
+    """Stacked bars of the share of games in each outcome category, per group.
 
     Args:
-        rows: simulation rows with ``events``.
-        by: ``"kind"`` (incident / opposition) or ``"event"`` (each event card name).
+        rows: simulation rows.
+        by: the row field to group by (``"variant"``, ``"policies"``), or None.
+        labels: ``{category: label}`` for the legend (e.g. the game's
+            :func:`~tutor.analysis.simulation.outcome_categories`).
         title: the figure title.
 
     Returns:
-        One bar trace per outcome that occurred (``prevented``, ``defeated``,
-        ``undefeated``, ``incident``, ``unresolved``), x the event types, y the counts.
-
-    Raises:
-        ValueError: if ``by`` is unknown.
+        One bar trace per category that occurred: x the groups, y the shares, customdata
+        the counts.
     """
-    counts = event_counts(rows, by)
-    types = sorted(counts)
-    fig = new_figure(
-        title or f"Event outcomes by {'event type' if by == 'kind' else 'event'}",
-        barmode="stack",
-        yaxis={"title": "events"},
-    )
-    for outcome in EVENT_OUTCOMES:
-        ys = [counts[t].get(outcome, 0) for t in types]
-        if any(ys):
-            fig.add_bar(name=outcome, x=types, y=ys, marker_color=OUTCOME_COLOURS.get(outcome))
-    return fig
-
-
-def event_wounds(rows: Iterable[Mapping[str, Any]], by: str = "kind") -> dict[str, dict[int, int]]:
-    """Per event type (``by="kind"``) or card (``"event"``): how many events dealt each
-    number of wounds, ``{type: {wounds: count}}``.
-
-    Raises:
-        ValueError: if ``by`` is not ``"kind"`` or ``"event"``.
-    """
-    if by not in ("kind", "event"):
-        raise ValueError(f"by must be 'kind' or 'event', got {by!r}")
-    out: dict[str, dict[int, int]] = {}
-    for row in rows:
-        for ev in row.get("events", ()):
-            slot = out.setdefault(ev[by], {})
-            dealt = int(ev.get("wounds", 0))
-            slot[dealt] = slot.get(dealt, 0) + 1
-    return out
-
-
-def event_wounds_figure(
-    rows: Iterable[Mapping[str, Any]], by: str = "kind", title: str | None = None
-) -> go.Figure:
-    """Stacked bars: for each event type, how many events dealt 0, 1, 2 ... wounds.
-
-    Returns:
-        One bar trace per wound count (named ``"0 wounds"``, ``"1 wound"`` ...), x the
-        event types, y the number of events.
-
-    Raises:
-        ValueError: if ``by`` is unknown.
-    """
-    counts = event_wounds(rows, by)
-    types = sorted(counts)
-    fig = new_figure(
-        title or f"Wounds dealt by each {'event type' if by == 'kind' else 'event'}",
-        barmode="stack",
-        yaxis={"title": "events"},
-    )
-    for dealt in sorted({w for slot in counts.values() for w in slot}):
-        name = f"{dealt} wound" + ("" if dealt == 1 else "s")
-        fig.add_bar(name=name, x=types, y=[counts[t].get(dealt, 0) for t in types])
-    return fig
-
-
-def gasp_counts(rows: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, int]]:
-    """Survived/died counts of Last Gasps by their number (1st, 2nd, 3rd of a player).
-
-    A player's gasps before the last one were survived; the last one was fatal if the
-    player died.
-    """
-    out: dict[int, dict[str, int]] = {}
-    for row in rows:
-        dead = set(row.get("dead", ()))
-        for p, made in enumerate(row.get("gasps", ())):
-            for k in range(1, made + 1):
-                died = k == made and p in dead
-                slot = out.setdefault(k, {"survived": 0, "died": 0})
-                slot["died" if died else "survived"] += 1
-    return out
-
-
-def last_gasp_outcomes(
-    rows: Iterable[Mapping[str, Any]], title: str = "Last Gasp outcomes"
-) -> go.Figure:
-    """Stacked bars of Last Gasps survived and died, by the gasp's number for the player.
-
-    Returns:
-        Two bar traces, ``survived`` and ``died``; x is ``"gasp 1"``, ``"gasp 2"`` ...
-
-    Raises:
-        KeyError: never for rows from :func:`simulate`; rows without ``gasps`` count none.
-    """
-    counts = gasp_counts(rows)
-    numbers = sorted(counts)
-    xs = [f"gasp {k}" for k in numbers]
-    fig = new_figure(title, barmode="stack", yaxis={"title": "Last Gasps"})
-    for outcome in ("survived", "died"):
+    counts = outcome_counts(rows, by)
+    groups = sorted(counts)
+    cats = sorted({c for slot in counts.values() for c in slot})
+    fig = new_figure(title, barmode="stack", yaxis={"title": "share of games", "range": [0, 1]})
+    for cat in cats:
+        totals = [sum(counts[g].values()) for g in groups]
+        got = [counts[g].get(cat, 0) for g in groups]
         fig.add_bar(
-            name=outcome,
-            x=xs,
-            y=[counts[k][outcome] for k in numbers],
-            marker_color=OUTCOME_COLOURS[outcome],
+            name=(labels or {}).get(cat, cat),
+            x=groups,
+            y=[k / t if t else 0.0 for k, t in zip(got, totals, strict=True)],
+            customdata=got,
+            marker_color=OUTCOME_COLOURS.get(cat),
         )
+    return fig
+
+
+def win_rate_by_seat(summary: Mapping[str, Any], title: str = "Win rate by seat") -> go.Figure:
+    """Bars of each seat's win rate with 95% Wilson error bars (first-player advantage).
+
+    Args:
+        summary: a ``summarise`` result, or ``{label: summary}`` drawn as grouped bars.
+        title: the figure title.
+
+    Returns:
+        One bar trace per summary: x the seats (``"seat 1"`` ...), y the win rates.
+
+    Raises:
+        KeyError: if a summary lacks ``win_rate_by_seat``.
+    """
+    fig = new_figure(title, barmode="group", yaxis={"title": "win rate", "range": [0, 1]})
+    for label, s in _summaries(summary).items():
+        seats = sorted(s["win_rate_by_seat"], key=lambda k: int(k.split()[-1]))
+        add_rate_bars(fig, label, seats, [s["win_rate_by_seat"][k] for k in seats])
+    return fig
+
+
+def win_rate_by_bot(summary: Mapping[str, Any], title: str = "Win rate by bot") -> go.Figure:
+    """Bars of the win rate of each bot (by role when the game has roles), with intervals.
+
+    Raises:
+        KeyError: if a summary lacks ``win_rate_by_bot``.
+    """
+    fig = new_figure(title, barmode="group", yaxis={"title": "win rate", "range": [0, 1]})
+    for label, s in _summaries(summary).items():
+        bots = sorted(s["win_rate_by_bot"])
+        add_rate_bars(fig, label, bots, [s["win_rate_by_bot"][k] for k in bots])
+    return fig
+
+
+def score_hist(rows: Iterable[Mapping[str, Any]], title: str = "Final scores") -> go.Figure:
+    """Histogram of final scores, one trace per seat (the Outcome's ``scores``).
+
+    Returns:
+        One histogram trace per seat, x holding that seat's score in each finished game.
+    """
+    seats: dict[int, list[float]] = {}
+    for row in rows:
+        if row["end"] in ("unfinished", "cut"):
+            continue
+        for p, value in enumerate(row.get("scores") or ()):
+            seats.setdefault(p, []).append(float(value))
+    fig = new_figure(title, barmode="overlay", xaxis={"title": "score"}, yaxis={"title": "games"})
+    for p in sorted(seats):
+        fig.add_histogram(name=f"seat {p + 1}", x=seats[p], opacity=0.75 if len(seats) > 1 else 1)
+    return fig
+
+
+def win_rates_by_variant(
+    rows: Iterable[Mapping[str, Any]],
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """Win rates of each role (or seat, for a game without roles) and the tie rate per
+    variant, with Wilson intervals, over finished games.
+
+    Returns:
+        ``{variant: {"<role or seat> wins": rate, ..., "tie": rate}}`` in the order the
+        variants first appear; each rate has ``count, of, rate, low, high``.
+    """
+    games: dict[str, int] = {}
+    wins: dict[str, dict[str, int]] = {}
+    for row in rows:
+        if row["end"] in ("unfinished", "cut"):
+            continue
+        v = str(row.get("variant", "all games"))
+        games[v] = games.get(v, 0) + 1
+        slot = wins.setdefault(v, {})
+        roles = row.get("roles") or [f"seat {p + 1}" for p in range(len(row["policies"]))]
+        for who in sorted(set(roles)):
+            key = f"{who} wins"
+            won = any(roles[p] == who for p in row["winners"])
+            slot[key] = slot.get(key, 0) + won
+        slot["tie"] = slot.get("tie", 0) + bool(row["tie"])
+    return {
+        v: {k: rate_with_interval(n, games[v]) for k, n in sorted(slot.items())}
+        for v, slot in wins.items()
+    }
+
+
+def win_rate_by_variant(
+    rows: Iterable[Mapping[str, Any]], title: str = "Win rate by variant"
+) -> go.Figure:
+    """Grouped bars of win rates per variant (house rule, bot pairing) with 95% Wilson
+    error bars.
+
+    Returns:
+        One bar trace per series (``"<role or seat> wins"``, ``"tie"``): x the
+        variants, y the rates, customdata ``[count, of]``.
+    """
+    rates = win_rates_by_variant(rows)
+    variants = list(rates)
+    series = sorted({k for r in rates.values() for k in r})
+    fig = new_figure(
+        title, barmode="group", yaxis={"title": "rate", "range": [0, 1]}, xaxis={"title": "rules"}
+    )
+    for s in series:
+        got = [rates[v].get(s, rate_with_interval(0, 0)) for v in variants]
+        add_rate_bars(fig, s, variants, got, marker_color=OUTCOME_COLOURS.get(s))
     return fig
 
 
@@ -244,341 +273,45 @@ def game_length_hist(
     return fig
 
 
-# ======================================================================================
-# Where events strike, Last Gasp situations, role setups and house rules
-# ======================================================================================
+GENERIC_CHARTS: dict[str, Callable[..., go.Figure]] = {
+    "outcome_bar": outcome_bar,
+    "win_rate_by_seat": win_rate_by_seat,
+    "win_rate_by_bot": win_rate_by_bot,
+}
+"""Charts drawn from a ``summarise`` result (every game)."""
 
-REGION_ORDER = ("start", "sunset", "night", "dark", "end")
-
-
-def event_region_counts(rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per road region: event outcome counts, number of events and wounds they dealt.
-
-    Returns:
-        ``{region: {"outcomes": {outcome: count}, "events": n, "wounds": total}}`` for
-        the regions where events were processed (the turn player's road at the time).
-    """
-    out: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        for ev in row.get("events", ()):
-            slot = out.setdefault(ev["region"], {"outcomes": {}, "events": 0, "wounds": 0})
-            slot["outcomes"][ev["outcome"]] = slot["outcomes"].get(ev["outcome"], 0) + 1
-            slot["events"] += 1
-            slot["wounds"] += int(ev.get("wounds", 0))
-    return out
+ROW_CHARTS: dict[str, Callable[..., go.Figure]] = {
+    "outcome_categories_bar": outcome_categories_bar,
+    "score_hist": score_hist,
+    "game_length_hist": game_length_hist,
+    "win_rate_by_variant": win_rate_by_variant,
+}
+"""Charts drawn from simulation rows (every game)."""
 
 
-def event_outcomes_by_region(
-    rows: Iterable[Mapping[str, Any]], title: str = "Event outcomes by road region"
-) -> go.Figure:
-    """Stacked bars of event outcomes per road region, and the mean wounds per event.
-
-    Args:
-        rows: simulation rows whose events carry ``region`` and ``wounds``.
-        title: the figure title.
-
-    Returns:
-        One bar trace per outcome that occurred (x the regions in road order, y counts)
-        and a ``mean wounds`` line on a second axis (wounds the events dealt to players,
-        divided by the number of events processed there).
+def game_charts(game_name: str) -> dict[str, Callable[..., go.Figure]]:
+    """A game's own charts (its spec's ``charts`` hook): ``{name: rows -> Figure}``.
 
     Raises:
-        KeyError: if an event lacks ``region`` (rows from before the field existed).
+        UnknownGameError: if the game is not registered.
     """
-    counts = event_region_counts(rows)
-    regions = [r for r in REGION_ORDER if r in counts] + sorted(set(counts) - set(REGION_ORDER))
-    fig = new_figure(
-        title,
-        barmode="stack",
-        yaxis={"title": "events"},
-        yaxis2={
-            "title": "mean wounds per event",
-            "overlaying": "y",
-            "side": "right",
-            "rangemode": "tozero",
-            "showgrid": False,
-        },
-    )
-    for outcome in EVENT_OUTCOMES:
-        ys = [counts[r]["outcomes"].get(outcome, 0) for r in regions]
-        if any(ys):
-            fig.add_bar(name=outcome, x=regions, y=ys, marker_color=OUTCOME_COLOURS.get(outcome))
-    fig.add_scatter(
-        name="mean wounds",
-        x=regions,
-        y=[counts[r]["wounds"] / counts[r]["events"] for r in regions],
-        yaxis="y2",
-        mode="lines+markers",
-        line={"color": "#1d3557"},
-        customdata=[[counts[r]["wounds"], counts[r]["events"]] for r in regions],
-        hovertemplate="%{x}: %{y:.2f} wounds per event "
-        "(%{customdata[0]} in %{customdata[1]} events)<extra></extra>",
-    )
-    return fig
+    from tutor.core.spec import spec_for
 
-
-def gasp_situations(rows: Iterable[Mapping[str, Any]]) -> dict[tuple[int, int], dict[str, int]]:
-    """Last Gasps by situation: ``{(wounds_to_max, healing_in_hand): {survived, died}}``.
-
-    ``wounds_to_max`` is how far the player was from maximum wounds before the blow
-    that caused the gasp; ``healing_in_hand`` the healing cards they held as it began.
-    Gasps cut short by the end of a simulation (``survived`` is ``None``) are left out.
-    """
-    out: dict[tuple[int, int], dict[str, int]] = {}
-    for row in rows:
-        for gasp in row.get("last_gasps", ()):
-            if gasp["survived"] is None:
-                continue
-            key = (int(gasp["wounds_to_max"]), int(gasp["healing_in_hand"]))
-            slot = out.setdefault(key, {"survived": 0, "died": 0})
-            slot["survived" if gasp["survived"] else "died"] += 1
-    return out
-
-
-def last_gasp_by_situation(
-    rows: Iterable[Mapping[str, Any]], title: str = "Last Gasp survival by situation"
-) -> go.Figure:
-    """Heat map of Last Gasp survival by wounds-to-max before it and healing in hand.
-
-    Returns:
-        One heatmap trace: x the healing cards in hand at the gasp's start, y the wounds
-        the player was from maximum before the blow, z the survival rate (``None``
-        where no gasp happened), text and customdata ``[survived, gasps]``.
-    """
-    table = gasp_situations(rows)
-    xs = sorted({h for _, h in table})
-    ys = sorted({w for w, _ in table})
-    z, text, custom = [], [], []
-    for w in ys:
-        z_row, t_row, c_row = [], [], []
-        for h in xs:
-            slot = table.get((w, h))
-            if slot is None:
-                z_row.append(None)
-                t_row.append("")
-                c_row.append([0, 0])
-                continue
-            n = slot["survived"] + slot["died"]
-            z_row.append(slot["survived"] / n)
-            t_row.append(f"{slot['survived']}/{n}")
-            c_row.append([slot["survived"], n])
-        z.append(z_row)
-        text.append(t_row)
-        custom.append(c_row)
-    fig = new_figure(
-        title,
-        xaxis={"title": "healing cards in hand as the gasp began", "type": "category"},
-        yaxis={"title": "wounds from maximum before the blow", "type": "category"},
-    )
-    fig.add_heatmap(
-        name="survival",
-        x=xs,
-        y=ys,
-        z=z,
-        text=text,
-        texttemplate="%{text}",
-        customdata=custom,
-        zmin=0,
-        zmax=1,
-        colorscale=[[0, OUTCOME_COLOURS["died"]], [1, OUTCOME_COLOURS["survived"]]],
-        colorbar={"title": "survived"},
-        hovertemplate="%{y} from maximum, %{x} healing in hand: "
-        "%{customdata[0]} of %{customdata[1]} survived<extra></extra>",
-    )
-    return fig
-
-
-def _label(value: Any) -> str:
-    return ",".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
-
-
-def gasps_per_game(
-    rows: Iterable[Mapping[str, Any]], by: str | None = None, title: str = "Last Gasps per game"
-) -> go.Figure:
-    """Bars of how many games had 0, 1, 2 ... Last Gasps (both players together).
-
-    Args:
-        rows: simulation rows with ``gasps``.
-        by: a row field to split by (``"policies"``, ``"variant"``, ``"role_setup"``).
-        title: the figure title.
-
-    Returns:
-        One bar trace per group (a single ``games`` trace without ``by``): x the number
-        of Last Gasps in a game, y how many games had that many.
-
-    Raises:
-        KeyError: if a row lacks ``gasps`` or the ``by`` field.
-    """
-    groups: dict[str, dict[int, int]] = {}
-    for row in rows:
-        label = "games" if by is None else _label(row[by])
-        k = sum(row["gasps"])
-        slot = groups.setdefault(label, {})
-        slot[k] = slot.get(k, 0) + 1
-    top = max((k for g in groups.values() for k in g), default=0)
-    xs = list(range(top + 1))
-    fig = new_figure(
-        title,
-        barmode="group",
-        xaxis={"title": "Last Gasps in the game", "dtick": 1},
-        yaxis={"title": "games"},
-    )
-    for label in sorted(groups):
-        fig.add_bar(name=label, x=xs, y=[groups[label].get(k, 0) for k in xs])
-    return fig
-
-
-def outcomes_by_role_setup(
-    rows: Iterable[Mapping[str, Any]], title: str = "Game outcomes by role setup"
-) -> go.Figure:
-    """Stacked shares of game outcomes for each role setup (witness/assassin, witness/witness).
-
-    Returns:
-        One bar trace per outcome that occurred (``witness win``, ``assassin win``,
-        ``tie``, ``witnesses lose``, ``escape``, ``unfinished``): x the role setups,
-        y the share of that setup's games, customdata ``[games, of]``.
-
-    Raises:
-        KeyError: if a row lacks ``role_setup`` or the outcome fields.
-    """
-    counts: dict[str, dict[str, int]] = {}
-    for row in rows:
-        slot = counts.setdefault(row["role_setup"], {})
-        outcome = game_outcome(row)
-        slot[outcome] = slot.get(outcome, 0) + 1
-    setups = sorted(counts, key=lambda s: (s != "witness/assassin", s))
-    totals = {s: sum(counts[s].values()) for s in setups}
-    fig = new_figure(title, barmode="stack", yaxis={"title": "share of games", "range": [0, 1]})
-    for outcome in GAME_OUTCOMES:
-        ks = [counts[s].get(outcome, 0) for s in setups]
-        if any(ks):
-            fig.add_bar(
-                name=outcome,
-                x=[f"{s} ({totals[s]} games)" for s in setups],
-                y=[k / totals[s] for k, s in zip(ks, setups, strict=True)],
-                customdata=[[k, totals[s]] for k, s in zip(ks, setups, strict=True)],
-                marker_color=OUTCOME_COLOURS.get(outcome),
-                hovertemplate=f"{outcome}: " + "%{customdata[0]} of %{customdata[1]} "
-                "(%{y:.0%})<extra></extra>",
-            )
-    return fig
-
-
-def who_died_first(
-    rows: Iterable[Mapping[str, Any]], by: str = "role_setup", title: str = "Who died first"
-) -> go.Figure:
-    """Stacked counts of the role of the first player to die, per group.
-
-    Returns:
-        One bar trace per first-death role (``witness``, ``assassin``) and ``nobody``
-        (no death): x the groups (values of the ``by`` field), y games.
-
-    Raises:
-        KeyError: if a row lacks ``first_dead_role`` or the ``by`` field.
-    """
-    counts: dict[str, dict[str, int]] = {}
-    for row in rows:
-        slot = counts.setdefault(_label(row[by]), {})
-        who = row["first_dead_role"] or "nobody"
-        slot[who] = slot.get(who, 0) + 1
-    groups = sorted(counts)
-    fig = new_figure(title, barmode="stack", yaxis={"title": "games"})
-    for who in ("witness", "assassin", "nobody"):
-        ys = [counts[g].get(who, 0) for g in groups]
-        if any(ys):
-            name = "nobody died" if who == "nobody" else f"{who} died first"
-            fig.add_bar(name=name, x=groups, y=ys, marker_color=OUTCOME_COLOURS.get(who))
-    return fig
-
-
-def option_win_rates(rows: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
-    """Win rates of each role (and the tie rate) per variant, with Wilson intervals.
-
-    The witness rate counts every finished game; the assassin and tie rates count the
-    games that had an assassin.
-
-    Returns:
-        ``{variant: {"witness": rate, "assassin": rate, "tie": rate}}`` in the order
-        the variants first appear; each rate has ``count, of, rate, low, high``.
-    """
-    tallies: dict[str, dict[str, int]] = {}
-    for row in rows:
-        if row["end"] in ("unfinished", "cut"):
-            continue
-        t = tallies.setdefault(
-            str(row.get("variant", "all games")),
-            dict.fromkeys(("games", "witness", "duels", "assassin", "tie"), 0),
-        )
-        t["games"] += 1
-        t["witness"] += "witness" in row["winner_roles"]
-        if "assassin" in row["roles"]:
-            t["duels"] += 1
-            t["assassin"] += "assassin" in row["winner_roles"]
-            t["tie"] += bool(row["tie"])
-    return {
-        v: {
-            "witness": rate_with_interval(t["witness"], t["games"]),
-            "assassin": rate_with_interval(t["assassin"], t["duels"]),
-            "tie": rate_with_interval(t["tie"], t["duels"]),
-        }
-        for v, t in tallies.items()
-    }
-
-
-def win_rate_by_option(
-    rows: Iterable[Mapping[str, Any]],
-    series: tuple[str, ...] = ("witness", "assassin", "tie"),
-    title: str = "Win rate by house rule",
-) -> go.Figure:
-    """Grouped bars of win rates per variant (house-rule option) with 95% Wilson error bars.
-
-    Args:
-        rows: rows of :func:`tutor.analysis.sweeps.house_rule_sweep` (or any rows with
-            a ``variant`` field; rows without one count as ``"all games"``).
-        series: which rates to draw: ``"witness"``, ``"assassin"`` (wins) and ``"tie"``.
-        title: the figure title.
-
-    Returns:
-        One bar trace per series (``"witness wins"``, ``"assassin wins"``, ``"tie"``):
-        x the variants, y the rates, asymmetric error bars to the interval bounds,
-        customdata ``[count, of]``.
-
-    Raises:
-        ValueError: for an unknown series name.
-    """
-    unknown = [s for s in series if s not in ("witness", "assassin", "tie")]
-    if unknown:
-        raise ValueError(f"unknown series {unknown[0]!r}; use witness, assassin or tie")
-    rates = option_win_rates(rows)
-    variants = list(rates)
-    fig = new_figure(
-        title, barmode="group", yaxis={"title": "rate", "range": [0, 1]}, xaxis={"title": "rules"}
-    )
-    for s in series:
-        got = [rates[v][s] for v in variants]
-        name = "tie" if s == "tie" else f"{s} wins"
-        _add_rate_bars(fig, name, variants, got, marker_color=OUTCOME_COLOURS.get(s))
-    return fig
+    return dict(spec_for(game_name).hook("charts") or {})
 
 
 __all__ = [
-    "EVENT_OUTCOMES",
-    "GAME_OUTCOMES",
-    "REGION_ORDER",
-    "event_counts",
-    "event_outcomes",
-    "event_outcomes_by_region",
-    "event_region_counts",
+    "GENERIC_CHARTS",
+    "ROW_CHARTS",
+    "add_rate_bars",
+    "game_charts",
     "game_length_hist",
-    "game_outcome",
-    "gasp_counts",
-    "gasp_situations",
-    "gasps_per_game",
-    "last_gasp_by_situation",
-    "last_gasp_outcomes",
-    "option_win_rates",
     "outcome_bar",
-    "outcomes_by_role_setup",
-    "who_died_first",
-    "win_rate_by_option",
+    "outcome_categories_bar",
+    "outcome_counts",
+    "score_hist",
+    "win_rate_by_bot",
+    "win_rate_by_seat",
+    "win_rate_by_variant",
+    "win_rates_by_variant",
 ]

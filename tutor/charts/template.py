@@ -1,8 +1,8 @@
 """The small shared look of every Rules Tutor chart: fonts, margins, outcome colours.
 
 One ``go.layout.Template`` instead of a heavy theme keeps figures small in saved
-notebooks; colours for outcomes are fixed so "prevented" is the same green in every
-chart of a workshop.
+notebooks; colours for shared outcomes are fixed so a tie looks the same in every chart of a
+workshop.
 """
 
 from __future__ import annotations
@@ -12,22 +12,13 @@ from typing import Any
 import plotly.graph_objects as go
 
 OUTCOME_COLOURS = {
-    "prevented": "#2a9d8f",
-    "defeated": "#8ab17d",
-    "undefeated": "#e76f51",
-    "incident": "#f4a261",
-    "unresolved": "#adb5bd",
-    "survived": "#2a9d8f",
-    "died": "#e76f51",
-    "witness": "#457b9d",
-    "assassin": "#9d0208",
     "tie": "#adb5bd",
-    "escape": "#2a9d8f",
-    "death": "#e76f51",
-    "witness win": "#457b9d",
-    "assassin win": "#9d0208",
-    "witnesses lose": "#e76f51",
+    "tie wins": "#adb5bd",
+    "unfinished": "#dee2e6",
+    "shared_win": "#8ab17d",
+    "no_winner": "#e76f51",
 }
+"""Colours of the outcomes every game has; a game's charts add their own."""
 
 NODE_COLOURS = {"choice": "#457b9d", "chance": "#f4a261", "terminal": "#6c757d"}
 

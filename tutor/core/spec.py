@@ -62,15 +62,20 @@ class Hooks:
             the legal actions (or why they are hidden) as terminal text.
         editor: a what-if position editor class (``editor(game, view)``, ipywidgets;
             see ``tutor.widgets.whatif.PositionEditor``).
-        bots: a mapping ``name -> factory(player, **options)`` of the game's bots.
-        facts: the game's simulation facts (``start``, ``watch``, ``row``) for rows.
+        bots: a mapping ``name -> factory()`` of the game's own bots (``Policy``).
+        facts: a :class:`~tutor.analysis.simulation.GameFacts`: extra simulation row
+            fields (``start``, ``watch``, ``row``) and CLI totals from outcomes.
         summary: ``(rows) -> dict``: extras for ``summarise`` (e.g. event outcomes).
-        outcome_categories: ``(categories, classify)``: the outcome names of a game's
-            result rows and ``classify(row) -> name``.
+        outcome_categories: ``(categories, classify)``: ``{key: label}`` of the game's
+            outcome categories and ``classify(outcome) -> key`` for an ``Outcome``.
         charts: a mapping ``name -> (rows or summary) -> plotly Figure``.
         odds: a module or object with the game's exact-odds helpers.
-        flowcharts: a mapping ``name -> builder`` of the game's procedure flowcharts.
+        flowcharts: a mapping ``name -> (load table, active(state) or None)`` of the
+            game's procedure tables, drawn by :mod:`tutor.analysis.flowchart`.
         tree_labels: ``(state, action) -> str``: a decision-tree edge in game words.
+        state_summary: ``(state) -> str``: one line about a position (tree nodes).
+        evaluate: ``(state, player) -> float`` in [-1, 1]: a position's heuristic value
+            for a player, where a tree or a lookahead bot stops before the end.
         quiz: the game's quiz extras (question kinds beyond the generic ones).
         compare_rows: ``(view_a, view_b) -> [(what, value_a, value_b), ...]``: the
             facts the what-if compare table lists, named in the game's words (equal
@@ -91,6 +96,8 @@ class Hooks:
     odds: str | None = None
     flowcharts: str | None = None
     tree_labels: str | None = None
+    state_summary: str | None = None
+    evaluate: str | None = None
     quiz: str | None = None
     compare_rows: str | None = None
 

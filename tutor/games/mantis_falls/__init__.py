@@ -33,6 +33,15 @@ SPEC = GameSpec(
         card_html="tutor.games.mantis_falls.present.cards:card_html",
         cli_text="tutor.games.mantis_falls.present.cli:write_view",
         editor="tutor.games.mantis_falls.editor:MantisFallsEditor",
+        bots="tutor.games.mantis_falls.bots:BOTS",
+        evaluate="tutor.games.mantis_falls.bots:evaluate",
+        facts="tutor.games.mantis_falls.facts:FACTS",
+        summary="tutor.games.mantis_falls.facts:summary",
+        outcome_categories="tutor.games.mantis_falls.facts:OUTCOME_CATEGORIES",
+        state_summary="tutor.games.mantis_falls.facts:state_summary",
+        charts="tutor.games.mantis_falls.charts:CHARTS",
+        odds="tutor.games.mantis_falls.odds",
+        flowcharts="tutor.games.mantis_falls.flowchart:FLOWCHARTS",
     ),
 )
 

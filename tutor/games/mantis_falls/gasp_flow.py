@@ -4,14 +4,14 @@ Why this file exists: the engine and the flowchart must never disagree.  The eng
 Last Gasp handlers in ``state.py`` (``_wound``, ``_f_card_done``, ``_resolve_gasps``,
 ``_pick_do_gasp_order``, ``_f_gasp``, ``_end_gasp`` and the gasp decisions) ask this
 table which rule each step cites and which step a test leads to, and
-:func:`tutor.analysis.flowchart.last_gasp_flowchart` draws the very same table as the
+:func:`tutor.games.mantis_falls.flowchart.last_gasp_flowchart` draws the very same table as the
 flowchart of topic 17.  Change a rule id or rewire a test here and both change.
 
 Steps are of five kinds: ``start`` (a player reaches maximum wounds), ``step`` (the
 engine does something and writes a trace entry), ``choice`` (a player decides), ``test``
 (a yes/no question the engine answers; it writes no trace entry) and ``end``.  A step's
 ``entry`` says which kind of trace entry the engine writes there (``"auto"`` or
-``"action"``, empty for none), which lets :func:`tutor.analysis.flowchart.gasp_path`
+``"action"``, empty for none), which lets :func:`tutor.games.mantis_falls.flowchart.gasp_path`
 follow a game's trace through the chart.  Labels are the project's own words.
 """
 

@@ -1,0 +1,197 @@
+"""Tooling conformance: the shared analysis tools work for every registered game.
+
+For every registered game (the toy games of tests/toys included) at every player
+count its spec supports, it runs what a workshop host would: a few simulated games
+(one process) and their summary, every generic chart, a small decision tree, and the
+``tutor simulate`` and ``tutor tree`` commands.  It fails if Mantis Falls' own words
+(witness, gasp, escape, road, assassin) appear in another game's output: a shared tool
+that still holds one game's knowledge would show it there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import plotly.graph_objects as go
+import pytest
+
+import tutor
+from tutor.analysis.policies import policies_for
+from tutor.analysis.simulation import outcome_categories, simulate, summarise
+from tutor.analysis.trees import decision_tree, tree_stats
+from tutor.charts.outcomes import GENERIC_CHARTS, ROW_CHARTS, game_charts
+from tutor.charts.tree import tree_figure
+from tutor.cli import main
+from tutor.core.spec import spec_for
+
+FOREIGN_WORDS = re.compile(r"\b(witness\w*|gasps?|escape\w*|roads?|assassin\w*)\b", re.I)
+"""Mantis Falls' words; no other game's output may use them."""
+WORDS_OWNER = "mantis_falls"
+
+SEATS = [
+    pytest.param(name, players, id=f"{name}-{players}p")
+    for name in tutor.registered_games()
+    for players in spec_for(name).player_counts
+]
+
+
+def foreign_words(name: str, text: str) -> list[str]:
+    """Mantis Falls words in ``text`` when it is another game's output."""
+    if name == WORDS_OWNER:
+        return []
+    return sorted({m.group(0) for m in FOREIGN_WORDS.finditer(text)})
+
+
+def figure_text(fig: go.Figure) -> str:
+    """Everything a figure shows as words: title, axis titles, trace names, categories."""
+    data = fig.to_plotly_json()
+    return json.dumps({"layout": data["layout"], "data": data["data"]}, default=str)
+
+
+@pytest.fixture(scope="module")
+def runs() -> dict[tuple[str, int], tuple[list[dict[str, Any]], dict[str, Any]]]:
+    """Rows and summary per (game, players), played once for the whole module."""
+    return {}
+
+
+def rows_and_summary(
+    runs: dict[Any, Any], name: str, players: int
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    key = (name, players)
+    if key not in runs:
+        rows = simulate(
+            name,
+            games=6,
+            seed=1,
+            policies=["random"] * players,
+            options={"players": players},
+            processes=1,
+            progress=False,
+        )
+        runs[key] = (rows, summarise(rows))
+    got: tuple[list[dict[str, Any]], dict[str, Any]] = runs[key]
+    return got
+
+
+@pytest.mark.parametrize(("name", "players"), SEATS)
+def test_simulate_and_summarise(runs: dict[Any, Any], name: str, players: int) -> None:
+    rows, summary = rows_and_summary(runs, name, players)
+    game = tutor.load_game(name, players=players)
+    assert len(rows) == 6 and [r["index"] for r in rows] == list(range(6))
+    categories = outcome_categories(game)
+    for row in rows:
+        assert row["game"] == name and len(row["policies"]) == players
+        if row["end"] not in ("unfinished", "cut"):
+            assert row["outcome"] in categories
+            assert set(row["winners"]) | set(row["losers"]) | set(row["tied"]) <= set(
+                range(players)
+            )
+            assert len(row["scores"]) == players
+    finished = [r for r in rows if r["end"] not in ("unfinished", "cut")]
+    assert summary["games"] == 6
+    assert sum(summary["outcomes"].values()) == len(finished)
+    seats = summary["win_rate_by_seat"]
+    assert sorted(seats) == sorted(f"seat {p + 1}" for p in range(players))
+    assert sum(r["count"] for r in seats.values()) == sum(len(r["winners"]) for r in finished)
+    assert all(0 <= r["low"] <= r["rate"] <= r["high"] <= 1 for r in seats.values())
+    assert summary["win_rate"], "every game has a win rate (by role, else by seat)"
+    assert summary["length"]["turns"]["min"] >= 0
+    assert json.loads(json.dumps(summary)) == summary
+    # Every bot the game offers can play a game.
+    for bot in policies_for(name):
+        played = simulate(
+            name,
+            games=1,
+            seed=2,
+            policies=[bot] * players,
+            options={"players": players},
+            processes=1,
+            progress=False,
+        )
+        assert played[0]["policies"] == [bot] * players
+    assert not foreign_words(name, json.dumps([rows, summary]))
+
+
+@pytest.mark.parametrize(("name", "players"), SEATS)
+def test_every_generic_chart_builds(runs: dict[Any, Any], name: str, players: int) -> None:
+    rows, summary = rows_and_summary(runs, name, players)
+    figures = [chart(summary) for chart in GENERIC_CHARTS.values()]
+    figures += [chart(rows) for chart in ROW_CHARTS.values()]
+    figures += [chart(rows) for chart in game_charts(name).values()]
+    for fig in figures:
+        assert isinstance(fig, go.Figure)
+        assert fig.data, f"{fig.layout.title.text!r} draws nothing"
+        if not game_charts(name):
+            assert not foreign_words(name, figure_text(fig))
+    for fig in figures[: len(GENERIC_CHARTS) + len(ROW_CHARTS)]:
+        assert not foreign_words(name, figure_text(fig)), fig.layout.title.text
+
+
+@pytest.mark.parametrize(("name", "players"), SEATS)
+def test_a_small_decision_tree(name: str, players: int) -> None:
+    state = tutor.load_game(name, players=players).new_state(seed=3)
+    graph = decision_tree(state, depth=2, max_nodes=5_000)
+    stats = tree_stats(graph)
+    assert stats["nodes"] == graph.number_of_nodes() >= 2
+    assert -1.0 <= stats["root_value"] <= 1.0 or spec_for(name).hook("evaluate") is None
+    fig = tree_figure(graph)
+    assert isinstance(fig, go.Figure)
+    text = json.dumps(
+        [
+            [d["summary"] for _, d in graph.nodes(data=True)],
+            [d["label"] for *_, d in graph.edges(data=True)],
+        ]
+    )
+    assert not foreign_words(name, text)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("name", tutor.registered_games())
+def test_tutor_simulate_command(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, out, err = run(capsys, "simulate", name, "--games", "8", "--seed", "2", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["game"] == name and sum(report["outcomes"].values()) == 8
+    assert set(report["outcomes"]) == set(report["labels"])
+    assert sum(report["reasons"].values()) == 8
+    code, text, err = run(capsys, "simulate", name, "--games", "5", "--seed", "2")
+    assert code == 0, err
+    assert "5 random games" in text
+    for label in report["labels"].values():
+        assert label in text
+    bots = ",".join(["random"] * spec_for(name).players[0])
+    code, table, err = run(
+        capsys, "simulate", name, "--games", "4", "--bots", bots, "--processes", "1"
+    )
+    assert code == 0, err
+    assert "95% CI" in table and "tie rate" in table
+    assert not foreign_words(name, out + text + table)
+
+
+@pytest.mark.parametrize("name", tutor.registered_games())
+def test_tutor_tree_command(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, out, err = run(capsys, "tree", name, "--depth", "2", "--seed", "4", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["game"] == name and report["nodes"] >= 2 and report["choices"]
+    code, text, err = run(capsys, "tree", name, "--depth", "2", "--seed", "4")
+    assert code == 0, err
+    assert f"to depth 2: {report['nodes']} nodes" in text
+    assert not foreign_words(name, out + text)
+
+
+def test_the_word_check_catches_a_leak() -> None:
+    """The check itself works: another game's text naming a witness is caught."""
+    assert foreign_words("toy_nim", "the witness escaped down the road") == [
+        "escaped",
+        "road",
+        "witness",
+    ]
+    assert foreign_words(WORDS_OWNER, "the witness escaped") == []
