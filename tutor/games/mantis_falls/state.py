@@ -1781,7 +1781,16 @@ class MantisFallsState(State):
                 if "near_phone" in preds or "at_bus_stop" in preds:
                     at = self.pos[ctx[0]]
                     d = self.phone_distance(at)
-                    phone = "has a phone" if d == 0 else f"is {d} road{'s' * (d != 1)} from a phone"
+                    # Say only what the criteria ask: the exact distance could count a
+                    # phone on a face-down road ahead, which nobody may know yet.
+                    k = int(preds.get("near_phone", 0))
+                    within = f" within {k} road{'s' * (k != 1)}" if k else ""
+                    if d == 0:
+                        phone = "has a phone"
+                    elif d <= k:
+                        phone = f"is{within} of a phone"
+                    else:
+                        phone = f"has no phone{within}"
                     bus = "has a bus stop" if self.road(at).bus_stop else "has no bus stop"
                     self._log(
                         "mf.10.5",
@@ -1948,7 +1957,7 @@ class MantisFallsState(State):
                     "this turn's event is an incident: it has no effect on it.",
                     ctx[0],
                     visible_to=self._ctx_vis_event(),
-                    public_text=f"{self.name(ctx[0])} aims {amount} wounds at the unseen event.",
+                    public_text=self._aim_text(ctx[0], amount),
                     public_rule="mf.11.8",
                 )
             return
@@ -1960,7 +1969,7 @@ class MantisFallsState(State):
                     "the opposition: these wounds do not count.",
                     ctx[0],
                     visible_to=self._ctx_vis_event(),
-                    public_text=f"{self.name(ctx[0])} aims {amount} wounds at the unseen event.",
+                    public_text=self._aim_text(ctx[0], amount),
                     public_rule="mf.11.8",
                 )
             return
@@ -1981,9 +1990,14 @@ class MantisFallsState(State):
                 ctx[0],
                 changes=(("opposition_wounds", before, self.opp_wounds),),
                 visible_to=self._ctx_vis_event(),
-                public_text=f"{self.name(ctx[0])} aims {amount} wounds at the unseen event.",
+                public_text=self._aim_text(ctx[0], amount),
                 public_rule="mf.11.8",
             )
+
+    def _aim_text(self, p: int, amount: int) -> str:
+        """What the others read when wounds are dealt to an unseen event: the same
+        sentence whether it is an opposition (hurt) or an incident (untouched)."""
+        return f"{self.name(p)} aims {amount} wound{'s' * (amount != 1)} at the unseen event."
 
     def _ctx_vis_event(self) -> Any:
         return None if self.event_visible_to_all() else (self.turn_player,)
