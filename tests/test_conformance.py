@@ -453,7 +453,8 @@ Shadow = tuple[str, int, State, int, int]
 def first_told_difference(state: State, shadow: State, player: int, since: int) -> str | None:
     """Compare what ``player`` is shown of the two traces from entry ``since`` on.
 
-    Returns ``None`` when they agree, ``"came to light"`` when the first difference is
+    Returns ``None`` when they agree, ``"cited as ..."`` when the first difference is the
+    same sentence under another rule (always a leak), ``"came to light"`` when it is
     an entry that shows ``player`` a change of the game (a card turned face up, a road
     revealed: the hidden difference legitimately became known, so later entries may
     differ too), or the two differing lines when the first difference is commentary
@@ -477,6 +478,9 @@ def first_told_difference(state: State, shadow: State, player: int, since: int) 
             )
         ):
             continue
+        if a is not None and b is not None and a.text == b.text and a.rule != b.rule:
+            # The same sentence cited by different rules: the citation alone tells.
+            return f"cited as {a.rule} / as {b.rule}: {a.text}"
         if (a is not None and a.changes) or (b is not None and b.changes):
             return "came to light"
         return f"{a.line() if a else '(nothing)'} / {b.line() if b else '(nothing)'}"
@@ -499,10 +503,11 @@ def step_shadows(game: Game, state: State, action: Action, shadows: list[Shadow]
         if age >= SHADOW_STEPS or not shadow.check(action).ok:
             continue
         shadow.apply(action)
-        if public_view(shadow, p) != public_view(state, p):
-            continue
         told = first_told_difference(state, shadow, p, since)
-        if told == "came to light":
+        assert told is None or not told.startswith("cited as"), context(
+            state, f"player {p}'s trace cites a different rule when only {what} changed: {told}"
+        )
+        if told == "came to light" or public_view(shadow, p) != public_view(state, p):
             continue
         assert told is None, context(
             state,

@@ -48,6 +48,8 @@ PHASE_TITLES = {
 
 _UNSEEN_KIND_RULES = frozenset({"mf.11.3", "mf.11.6"})
 """Rules whose citation alone says whether the event is an incident or an opposition."""
+_GASP_TOPICS = ("mf.16.", "mf.17.", "mf.18.")
+"""Last Gasp lines (reaching maximum wounds ...) stay public even inside an unseen event."""
 
 _FIELDS_LIST = (
     "roles",
@@ -364,12 +366,23 @@ class MantisFallsState(State):
         public_text: str = "",
         public_rule: str = "",
     ) -> None:
-        if rule in _UNSEEN_KIND_RULES and self.event >= 0 and not self.event_visible_to_all():
-            # An unseen event's effects cite its kind (mf.11.3 incident, mf.11.6
-            # opposition): the others read the same sentence citing mf.11.8 instead.
-            if visible_to is None:
-                visible_to, public_text = (self.turn_player,), text
-            public_rule = public_rule or "mf.11.8"
+        if self.event >= 0 and not self.event_visible_to_all():
+            if rule in _UNSEEN_KIND_RULES:
+                # An unseen event's effects cite its kind (mf.11.3 incident, mf.11.6
+                # opposition): the others read the same sentence citing mf.11.8 instead.
+                if visible_to is None:
+                    visible_to, public_text = (self.turn_player,), text
+                public_rule = public_rule or "mf.11.8"
+            elif (
+                visible_to is None
+                and not changes
+                and not rule.startswith(_GASP_TOPICS)
+                and self._inside_unseen_event()
+            ):
+                # A remark an unseen event's effect makes without changing the game
+                # ("has no ally to return") would name the effect: only the turn player
+                # reads it; the others see what changes (mf.11.9).
+                visible_to = (self.turn_player,)
         self.trace.append(
             TraceEntry(
                 rule,
