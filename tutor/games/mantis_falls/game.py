@@ -20,6 +20,7 @@ from tutor.core.validation import short
 from tutor.games.mantis_falls import SPEC
 from tutor.games.mantis_falls.cards import (
     DARK_ACTIONS,
+    FILES,
     FIRST_CHARACTER,
     HAND_DEAL,
     HITS_DEALT,
@@ -28,9 +29,6 @@ from tutor.games.mantis_falls.cards import (
     ROADS_PER_ROW,
     ROADS_SET_ASIDE,
     CardData,
-)
-from tutor.games.mantis_falls.cards import (
-    FILES as CARD_FILES,
 )
 from tutor.games.mantis_falls.scenario import SETUP_SCHEMA
 from tutor.games.mantis_falls.state import END, START, MantisFallsState
@@ -69,7 +67,7 @@ def _rulebook() -> RuleBook:
 def _card_data(deck: str | Path | None) -> CardData:
     folder = Path(deck) if deck else None
     key = (str(rulesets_dir()), str(deck or ""))
-    stamp = files_stamp(folder or rulesets_dir() / "mantis_falls", CARD_FILES)
+    stamp = files_stamp(folder or rulesets_dir() / "mantis_falls", FILES)
     cached = _CARD_CACHE.get(key)
     if cached is None or cached[0] != stamp:
         _CARD_CACHE[key] = cached = (stamp, CardData(folder))
