@@ -717,8 +717,8 @@ def _at_least_one(text: str) -> int:
 
 
 OPTIONS_HELP = (
-    'the game\'s options as a YAML mapping, e.g. "{rulings: {phone_range: grid}}" or '
-    '"{deck: my_deck}" (a folder of your own card files)'
+    'the game\'s load options as a YAML mapping, e.g. "{rulings: {RULING: OPTION}}" '
+    "(each game's docs list its options)"
 )
 
 
