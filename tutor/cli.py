@@ -10,7 +10,9 @@ Subcommands::
 
     tutor games
     tutor play GAME [--seed S] [--players P] [--policy random] [--trace] [--player N]
-    tutor simulate GAME [--games N] [--seed S] [--json] [--bots B1,B2 [--processes P]]
+                    [--options YAML]
+    tutor simulate GAME [--games N] [--seed S] [--json] [--options YAML]
+                        [--bots B1,B2 [--processes P]]
     tutor tree FILE|GAME [--seed S] [--depth D] [--player N] [--max-nodes M] [--json]
     tutor rules GAME [--coverage] [--json]
     tutor whatif FILE [--json] [--player N]
@@ -116,6 +118,30 @@ def outcome_sentence(state: State) -> str:
     return f"{head} ({result.text})" if result.text else head
 
 
+def game_options(text: str | None) -> dict[str, Any]:
+    """Parse ``--options``: a game's options as a YAML mapping (``{}`` when not given).
+
+    The text goes through the kit's door for YAML (syntax errors with their column,
+    plain values only); ``load_game`` then checks the options against the game.
+
+    Raises:
+        OptionError: naming what is wrong with the text.
+    """
+    if not text:
+        return {}
+    from tutor.core.validation import parse_yaml, short
+
+    def error(file: str, where: str, expected: str, found: str) -> OptionError:
+        return OptionError(f"{file}: at {where}: expected {expected}, found {found}")
+
+    data = parse_yaml(text, "--options", error)
+    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+        raise error(
+            "--options", "top level", "a mapping of option names, e.g. '{players: 2}'", short(data)
+        )
+    return data
+
+
 def _check_player(game: Game, player: int | None) -> None:
     if player is not None and not 0 <= player < game.num_players:
         raise OptionError(
@@ -139,7 +165,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         TutorError: for an unknown game, a bad ``--player`` or a game that never ends.
     """
-    game = load_game(args.game, **({"players": args.players} if args.players else {}))
+    options = game_options(args.options)
+    if args.players:
+        options["players"] = args.players
+    game = load_game(args.game, **options)
     _check_player(game, args.player)
     state = play_random(new_state(game, args.seed, tracing=True), args.seed)
     result = state.outcome()
@@ -239,7 +268,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """
     if args.bots:
         return cmd_simulate_bots(args, out)
-    game = load_game(args.game)
+    game = load_game(args.game, **game_options(args.options))
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
     report = simulate(game, args.games, args.seed, progress=progress)
     if args.json:
@@ -288,6 +317,7 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
             games=args.games,
             seed=args.seed,
             policies=tuple(bots),
+            options=game_options(args.options),
             processes=args.processes,
             progress=progress,
         )
@@ -696,6 +726,12 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+OPTIONS_HELP = (
+    'the game\'s load options as a YAML mapping, e.g. "{rulings: {RULING: OPTION}}" '
+    "(each game's docs list its options)"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of the ``tutor`` command."""
     parser = _OneLineParser(
@@ -721,6 +757,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--policy", choices=POLICIES, default="random", help="how players choose")
     p.add_argument("--trace", action="store_true", help="print every step with its rule id")
+    p.add_argument("--options", default=None, metavar="YAML", help=OPTIONS_HELP)
     p.add_argument(
         "--player",
         type=int,
@@ -735,6 +772,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--options", default=None, metavar="YAML", help=OPTIONS_HELP)
     p.add_argument(
         "--bots",
         default=None,

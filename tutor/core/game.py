@@ -48,8 +48,9 @@ def load_game(name: str, **options: Any) -> Game:
     """
     spec = spec_for(name)
     cls: type[Game] = spec.game_class()
-    from tutor.core.validation import check_schema
+    from tutor.core.validation import check_schema, check_tree
 
+    check_tree(options, name, _option_error)
     check_schema(options, cls.options_schema, name, _option_error)
     players = options.get("players", spec.default_players or spec.players[0])
     spec.check_players_and_modules(players, options.get("modules") or ())
