@@ -20,6 +20,7 @@ Subcommands::
 from __future__ import annotations
 
 import argparse
+import functools
 import inspect
 import json
 import os
@@ -51,13 +52,19 @@ _POLICY_SALT = 0x5DEECE66D
 
 
 # ---------------------------------------------------------------------------- playing
+@functools.cache
+def _takes_tracing(cls: type[Game]) -> bool:
+    """Whether a game class's ``new_state`` takes ``tracing`` (asked once per class)."""
+    return "tracing" in inspect.signature(cls.new_state).parameters
+
+
 def new_state(game: Game, seed: int, tracing: bool = True) -> State:
     """Return a fresh state of ``game``, with the trace switched on or off.
 
     Games whose ``new_state`` takes a ``tracing`` argument skip writing the setup trace
     when it is off; for others tracing is switched off after setup.
     """
-    if "tracing" in inspect.signature(game.new_state).parameters:
+    if _takes_tracing(type(game)):
         return game.new_state(seed=seed, tracing=tracing)  # type: ignore[call-arg, unused-ignore]
     state = game.new_state(seed=seed)
     state.tracing = tracing
@@ -67,9 +74,11 @@ def new_state(game: Game, seed: int, tracing: bool = True) -> State:
 def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
     """Play ``state`` to the end: players choose uniformly among their legal actions.
 
-    Player choices come from a :class:`~tutor.core.rng.Rng` seeded with ``seed``; chance
-    steps are drawn with ``state.sample_chance()`` (the state's own seeded generator),
-    so the same game seed and policy seed always give the same game.
+    This is the random play-out (:meth:`State.play_out`, the game's own fast loop):
+    player choices and chance outcomes during play are drawn from one
+    :class:`~tutor.core.rng.Rng` seeded from ``seed`` (the state's own generator dealt
+    the setup), so the same game seed and policy seed always give the same game, with
+    tracing on or off.
 
     Args:
         state: the state to advance; it is modified in place.
@@ -82,20 +91,11 @@ def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
     Raises:
         TutorError: if the game has not ended after ``max_steps`` actions.
     """
-    rng = Rng(seed ^ _POLICY_SALT)
-    for _ in range(max_steps):
-        decision = state.decision
-        if decision.kind == "terminal":
-            return state
-        if decision.kind == "chance":
-            action = state.sample_chance()
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.below(len(legal))]
-        # The action comes from the legal list (or the chance outcomes), so the check
-        # that ``apply`` would repeat is skipped, as in ``tutor.core.random_playout``.
-        state._apply(action)
-    raise TutorError(f"the game did not end within {max_steps} actions")
+    try:
+        state.play_out(Rng(seed ^ _POLICY_SALT), max_steps)
+    except RuntimeError:  # the step limit (StepLimitReached, or a game's own loop)
+        raise TutorError(f"the game did not end within {max_steps} actions") from None
+    return state
 
 
 def outcome_sentence(state: State) -> str:
