@@ -450,19 +450,22 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 def _sync_tests(name: str, out: TextIO) -> int:
     """Rewrite rules.yaml's tested_by from the ``@pytest.mark.rule`` markers in tests/.
 
+    The rules index rewritten is the one the game reads (its rule book's folder, which
+    for a game outside ``rulesets/`` is its own).
+
     Raises:
         TutorError: if the game is unknown or the repository's tests/ folder is missing.
     """
     from tutor.core.data import rulesets_dir
     from tutor.core.rules import sync_tested_by, tests_by_rule
 
-    game_class(name)  # an unknown game fails here with a clear message
+    rules_file = load_game(name).rulebook.folder / "rules.yaml"  # unknown game: fails here
     root = rulesets_dir().parent
     tests = root / "tests"
     if not tests.is_dir():
         raise TutorError(f"no tests/ folder next to {rulesets_dir()}: run this from a checkout")
-    changed = sync_tested_by(rulesets_dir() / name / "rules.yaml", tests_by_rule(tests, root))
-    out.write(f"rules.yaml: tested_by updated for {changed} rules\n")
+    changed = sync_tested_by(rules_file, tests_by_rule(tests, root))
+    out.write(f"{rules_file.name}: tested_by updated for {changed} rules\n")
     return EXIT_OK
 
 

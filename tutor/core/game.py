@@ -154,13 +154,24 @@ class Game(ABC):
         """Return the rule's citation and summary for people."""
         return self.rulebook.describe(rule_id)
 
-    @staticmethod
-    def implemented_rules() -> set[str]:
+    @classmethod
+    def implemented_rules(cls) -> set[str]:
         """Return the rule ids the game's engine code cites (for ``tutor rules --coverage``).
 
-        Games override this; the default reports nothing as implemented.
+        The default reads every ``.py`` file in the folder of the module that defines
+        the game class (its package) and collects the quoted rule ids with the spec's
+        prefix (``"nim.2.1"``), the ids its trace entries and verdicts cite.  Games add
+        the rules they follow without citing them (by their data model) in an override.
         """
-        return set()
+        import inspect
+        from pathlib import Path
+
+        from tutor.core.rules import cited_rule_ids
+
+        if getattr(cls, "spec", None) is None:  # the abstract base: no game, no citations
+            return set()
+        folder = Path(inspect.getfile(cls)).parent
+        return cited_rule_ids(folder, cls.spec.rule_prefix)
 
     # ---- conformance hooks (tests/test_conformance.py runs them for every game) ---------
     def check_invariants(self, state: State, before: State | None = None) -> list[str]:

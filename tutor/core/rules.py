@@ -77,6 +77,8 @@ class RuleBook:
             citation = spec.citation if spec is not None else "topic"
         self.citation_style = citation
         base = folder or rulesets_dir() / game
+        self.folder: Path = base
+        """The folder the rules index (``rules.yaml``) and rulings were read from."""
         schema_dir = rulesets_dir() / "_schema"
         raw = load_validated(base / "rules.yaml", schema_dir / "rules.schema.yaml", "rules_file")
         self.game = game
