@@ -19,7 +19,13 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import card_id, do, mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import (
+    card_id,
+    do,
+    mf_state,
+    pending_frame_kind,
+    skip_to_main_play,
+)
 
 import tutor
 from tutor.core.data import rulesets_dir
@@ -66,7 +72,7 @@ def main_play_state(hand: list[str]) -> MantisFallsState:
         }
     )
     skip_to_main_play(state)
-    assert state.decision.player == JACK and state.stack[-1][0] == "mainplay"
+    assert state.decision.player == JACK and pending_frame_kind(state) == "mainplay"
     return state
 
 
