@@ -6,8 +6,10 @@ invariants hold (``Game.check_invariants``: card conservation, counter limits ..
 legal actions are sorted, unique and pass ``check``; chance outcomes are a probability
 distribution; every trace entry cites a rule of the game's rulebook.  It also checks
 determinism (same seed, same trace), that tracing never changes the play, that
-``clone`` and the JSON round trip are exact and independent, and that ``view(p)``
-never depends on information player ``p`` may not see (``Game.hidden_variants``).
+``clone`` and the JSON round trip are exact and independent, and that nothing shown to
+player ``p`` (view, rendered text and HTML trace with their citations, decision record,
+choices) depends on information ``p`` may not see (``Game.hidden_variants``, also
+played on in step with the real game until the difference legitimately comes to light).
 
 Every registered game (the toy games of tests/toys included) is played at every
 player count, module set and option set its spec declares (``GameSpec.configurations``);
@@ -506,6 +508,130 @@ def hidden_text_leaks(state: State, view: dict[str, Any], player: int) -> list[s
     return leaks
 
 
+def shown_to(game: Game, state: State, player: int, since: int) -> dict[str, Any]:
+    """Everything the tools show ``player`` at ``state``, as the tools render it.
+
+    The view without its trace, the text trace and the HTML trace from entry ``since``
+    on (each line with the rule cited to that player: earlier entries are shared),
+    the explanation of the last entry with the pending decision under it (as the
+    tutorial player shows it), the decision record, and the labels of the choices they
+    may see (none unless they decide).  Two states that differ only in what ``player``
+    may not see must give equal records: any difference is a leak.
+    """
+    from tutor.render.html import explanation_html, trace_html
+    from tutor.render.text import trace_text
+
+    decision = state.decision_for(player)
+    last = state.trace[-1] if state.trace else None
+    tail = state.trace[since:]
+    return {
+        "view": public_view(state, player),
+        "text trace": trace_text(tail, player),
+        "HTML trace": trace_html(tail, game.rulebook, player),
+        "explanation": explanation_html(last, game.rulebook, player, waiting=decision.prompt),
+        "decision": decision,
+        "choices": [a.label for a in state.choices_for(player)],
+    }
+
+
+def leaks_between(game: Game, state: State, variant: State, player: int, since: int) -> list[str]:
+    """The parts of what ``player`` is shown that differ between two states."""
+    base = shown_to(game, state, player, since)
+    other = shown_to(game, variant, player, since)
+    return [key for key in base if base[key] != other[key]]
+
+
+def public_view(state: State, player: int) -> dict[str, Any]:
+    """``view(player)`` without its copy of the trace: the position as they see it."""
+    view = state.view(player)
+    view.pop("trace", None)
+    return view
+
+
+Shadow = tuple[str, int, State, int, int]
+"""A hidden variant played on: (what differs, viewer, state, actions played, trace start)."""
+
+
+def first_told_difference(state: State, shadow: State, player: int, since: int) -> str | None:
+    """Compare what ``player`` is shown of the two traces from entry ``since`` on.
+
+    Returns ``None`` when they agree, ``"cited as ..."`` when the first difference is the
+    same sentence under another rule (always a leak), ``"came to light"`` when it is
+    an entry that shows ``player`` a change of the game (a card turned face up, a road
+    revealed: the hidden difference legitimately became known, so later entries may
+    differ too), or the two differing lines when the first difference is commentary
+    (no change shown): something the trace told that the game did not show.
+    """
+    from tutor.core.visibility import shown_entries
+
+    mine = shown_entries(state.trace[since:], player)
+    theirs = shown_entries(shadow.trace[since:], player)
+    for k in range(max(len(mine), len(theirs))):
+        a = mine[k] if k < len(mine) else None
+        b = theirs[k] if k < len(theirs) else None
+        if (
+            a is not None
+            and b is not None
+            and (a.line(), a.kind, a.actor)
+            == (
+                b.line(),
+                b.kind,
+                b.actor,
+            )
+        ):
+            continue
+        if a is not None and b is not None and a.text == b.text and a.rule != b.rule:
+            # The same sentence cited by different rules: the citation alone tells.
+            return f"cited as {a.rule} / as {b.rule}: {a.text}"
+        if (a is not None and a.changes) or (b is not None and b.changes):
+            return "came to light"
+        return f"{a.line() if a else '(nothing)'} / {b.line() if b else '(nothing)'}"
+    return None
+
+
+def step_shadows(game: Game, state: State, action: Action, shadows: list[Shadow]) -> list[Shadow]:
+    """Play ``action`` (just applied to ``state``) in each shadow; return those still alive.
+
+    A shadow is a hidden variant of an earlier point, played on with the same actions.
+    It retires when the action is not legal in it (the hidden difference changed what
+    could be done) or when the difference comes to light, as it may: the position its
+    viewer sees parts from the real one, or the trace shows them a change that differs
+    (a card revealed, an event's effects).  Until then the viewer must be shown the same
+    trace lines and citations, text and HTML, the same decision record and the same
+    choices in both: a difference is something the tools told that the game did not show.
+    """
+    alive = []
+    for what, p, shadow, age, since in shadows:
+        if age >= SHADOW_STEPS or not shadow.check(action).ok:
+            continue
+        shadow.apply(action)
+        told = first_told_difference(state, shadow, p, since)
+        assert told is None or not told.startswith("cited as"), context(
+            state, f"player {p}'s trace cites a different rule when only {what} changed: {told}"
+        )
+        if told == "came to light" or public_view(shadow, p) != public_view(state, p):
+            continue
+        assert told is None, context(
+            state,
+            f"player {p}'s trace differs when only {what} changed {age + 1} actions "
+            f"earlier: {told}",
+        )
+        leaks = leaks_between(game, state, shadow, p, since)
+        assert not leaks, context(
+            state,
+            f"player {p} is shown a different {', '.join(leaks)} when only {what} "
+            f"changed {age + 1} actions earlier",
+        )
+        alive.append((what, p, shadow, age + 1, since))
+    return alive
+
+
+SHADOW_EVERY = 10
+"""Hidden variants are followed as shadows from every SHADOW_EVERY-th point of a game."""
+SHADOW_STEPS = 40
+"""A shadow is followed for at most this many actions."""
+
+
 def check_views(game: Game, state: State, seen: dict[str, int]) -> None:
     """Every hidden-information promise at one state, for every player.
 
@@ -524,6 +650,8 @@ def check_views(game: Game, state: State, seen: dict[str, int]) -> None:
         legal_labels = None
         if state.decision.player == p:
             legal_labels = [a.label for a in state.legal_actions()]
+        elif state.choices_for(p):
+            raise AssertionError(context(state, f"player {p} is shown another's choices"))
         for what, variant in game.hidden_variants(state, p):
             kind = what.split(" at position")[0]
             if kind not in seen:
@@ -537,6 +665,12 @@ def check_views(game: Game, state: State, seen: dict[str, int]) -> None:
                 assert [a.label for a in variant.legal_actions()] == legal_labels, context(
                     state, f"player {p}'s choices reveal {what}"
                 )
+            assert variant.trace == state.trace, f"variant '{what}' rewrote the trace"
+            leaks = leaks_between(game, state, variant, p, len(state.trace) - 1)
+            assert not leaks, context(
+                state,
+                f"player {p} is shown a different {', '.join(leaks)} when only {what} changes",
+            )
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS)
@@ -548,10 +682,19 @@ def test_views_never_depend_on_what_the_viewer_cannot_see(
     seen: dict[str, int] = {}
     state = game.new_state(seed=seed)
     check_views(game, state, seen)
-    for _ in walk(state, Rng(policy_seed(seed))):
+    shadows: list[Shadow] = []
+    followed = 0
+    for i, action in enumerate(walk(state, Rng(policy_seed(seed))), 1):
         check_views(game, state, seen)
+        shadows = step_shadows(game, state, action, shadows)
+        followed = max([followed] + [shadow[3] for shadow in shadows])
+        if i % SHADOW_EVERY == 0 and not state.is_terminal():
+            start = len(state.trace)
+            for p in range(game.num_players):
+                shadows += [(what, p, v, 0, start) for what, v in game.hidden_variants(state, p)]
     if not seen:
         pytest.skip(f"{name} declares no hidden information (Game.hidden_variants)")
+    assert followed >= 3, "no hidden variant could be played on for even three actions"
     # The game is over: hidden roles and the like may now be shown to everyone.
     outcome = state.outcome()
     assert outcome is not None and state.view(0)["outcome"] == outcome.to_dict()

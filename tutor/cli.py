@@ -667,9 +667,7 @@ def cmd_whatif(args: argparse.Namespace, out: TextIO) -> int:
     view = state.view(args.player)
     view.pop("trace", None)
     trace = state.trace_for(args.player)
-    decider = state.decision.player
-    show_legal = args.player is None or decider == args.player
-    legal = [a.label for a in state.legal_actions()] if show_legal else []
+    legal = [a.label for a in state.choices_for(args.player)]
     if args.json:
         payload = {"scenario": str(args.file), "view": view, "trace": trace, "legal_actions": legal}
         out.write(json.dumps(payload, indent=2) + "\n")

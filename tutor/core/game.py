@@ -634,13 +634,31 @@ class State(ABC):
         return state_html(self)
 
     def trace_for(self, player: int | None) -> list[str]:
-        """The trace as ``player`` may read it (lines they may not see are left out)."""
-        out = []
-        for entry in self.trace:
-            text = entry.seen_by(player)
-            if text:
-                out.append(f"[{entry.rule_for(player)}] {text}")
-        return out
+        """The trace as ``player`` may read it (lines they may not see are left out).
+
+        Each line cites the rule that player is shown (see :mod:`tutor.core.visibility`).
+        """
+        from tutor.core.visibility import shown_lines
+
+        return shown_lines(self.trace, player)
+
+    def decision_for(self, player: int | None) -> Decision:
+        """The pending decision as ``player`` is shown it.
+
+        The deciding player (and the tutor, ``None``) sees the real prompt and rule;
+        when the game marks the decision private, everyone else sees its public form
+        (see :func:`tutor.core.visibility.shown_decision`).
+        """
+        from tutor.core.visibility import shown_decision
+
+        return shown_decision(self.decision, player)
+
+    def choices_for(self, player: int | None) -> list[Action]:
+        """The legal actions ``player`` may see: all of them for the deciding player and
+        the tutor, none for anyone else (their labels can name hidden cards)."""
+        from tutor.core.visibility import may_see_choices
+
+        return self._legal_actions() if may_see_choices(self.decision, player) else []
 
 
 _ARG_SCALARS = (int, float, str)

@@ -73,6 +73,15 @@ class Action:
         return self.label or f"{self.kind}{self.args}"
 
 
+def may_read(visible_to: frozenset[int] | None, player: int | None) -> bool:
+    """True when ``player`` may read something restricted to ``visible_to``.
+
+    ``None`` as the player is the omniscient tutor, who reads everything; ``None`` as
+    ``visible_to`` means the thing is public.
+    """
+    return player is None or visible_to is None or player in visible_to
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """Who must act now and what kind of choice it is.
@@ -84,6 +93,14 @@ class Decision:
         prompt: a short sentence for people ("Choose your main play").
         rule: the rule id that asks for this decision.
         phase: the phase of the turn (game-defined name).
+        visible_to: the players, besides the deciding one, who may read ``prompt`` and
+            ``rule``; ``None`` means everyone.  A decision taken inside hidden
+            information (a choice an unseen card offers) names only those who know it.
+        public_prompt: what everyone else reads instead (empty: a neutral sentence).
+        public_rule: the rule cited to everyone else (empty: the same rule).
+
+    What one player may see of a decision is decided by
+    :func:`tutor.core.visibility.shown_decision`, never by reading these fields directly.
     """
 
     kind: str
@@ -91,6 +108,9 @@ class Decision:
     prompt: str
     rule: str
     phase: str
+    visible_to: frozenset[int] | None = None
+    public_prompt: str = ""
+    public_rule: str = ""
 
     @property
     def is_chance(self) -> bool:
@@ -252,14 +272,18 @@ class TraceEntry:
     public_rule: str = ""
 
     def seen_by(self, player: int | None) -> str:
-        """Return the text a given player reads (``None`` = the omniscient tutor)."""
-        if player is None or self.visible_to is None or player in self.visible_to:
+        """Return the text a given player reads (``None`` = the omniscient tutor).
+
+        Renderers use :func:`tutor.core.visibility.shown_entry`, which pairs this text
+        with the rule that player is shown.
+        """
+        if may_read(self.visible_to, player):
             return self.text
         return self.public_text
 
     def rule_for(self, player: int | None) -> str:
         """Return the rule id a given player is shown for this entry."""
-        if player is None or self.visible_to is None or player in self.visible_to:
+        if may_read(self.visible_to, player):
             return self.rule
         return self.public_rule or self.rule
 

@@ -14,6 +14,7 @@ from html import escape
 
 from tutor.core.rules import RuleBook
 from tutor.core.types import TraceEntry
+from tutor.core.visibility import shown_entry
 
 KIND_COLORS = {"action": "#1565c0", "chance": "#8e24aa", "auto": "#555", "info": "#777"}
 
@@ -60,14 +61,14 @@ def trace_html(
     """
     items = []
     for entry in entries:
-        text = entry.seen_by(player)
-        if not text:
+        shown = shown_entry(entry, player)
+        if shown is None:
             continue
-        color = KIND_COLORS.get(entry.kind, "#555")
+        color = KIND_COLORS.get(shown.kind, "#555")
         items.append(
-            f'<li class="tutor-entry" data-kind="{escape(entry.kind)}" style="margin:2px 0">'
-            f'<span style="color:{color}">{escape(text)}</span> '
-            f"{citation_html(rulebook, entry.rule)}</li>"
+            f'<li class="tutor-entry" data-kind="{escape(shown.kind)}" style="margin:2px 0">'
+            f'<span style="color:{color}">{escape(shown.text)}</span> '
+            f"{citation_html(rulebook, shown.rule)}</li>"
         )
     return (
         '<ol class="tutor-trace" style="margin:0;padding-left:1.6em;font-size:13px">'
@@ -88,7 +89,8 @@ def explanation_html(
     Args:
         entry: the last revealed trace entry, or ``None`` before anything happened.
         rulebook: the game's rule book.
-        player: whose eyes read it (``None``: the omniscient tutor).
+        player: whose eyes read it (``None``: the omniscient tutor).  An entry they
+            may not see at all says so and cites nothing (its rule would tell).
         names: player names, to say whose eyes cannot see a hidden entry.
         waiting: a sentence to show after the entry (e.g. the pending decision).
 
@@ -99,14 +101,16 @@ def explanation_html(
     if entry is None:
         parts.append("<div><i>Nothing has happened yet.</i></div>")
     else:
-        text = entry.seen_by(player)
-        if not text:
+        shown = shown_entry(entry, player)
+        if shown is None:
             who = names[player] if player is not None and player < len(names) else "this player"
-            text = f"Something happened that {who} cannot see."
+            text, rule = f"Something happened that {who} cannot see.", ""
+        else:
+            text, rule = shown.text, shown.rule
         parts.append(f'<div class="tutor-entry-text"><b>{escape(text)}</b></div>')
-        citation, summary = rule_citation(rulebook, entry.rule)
+        citation, summary = rule_citation(rulebook, rule)
         if citation:
-            parts.append(f'<div style="margin-top:4px">{citation_html(rulebook, entry.rule)}</div>')
+            parts.append(f'<div style="margin-top:4px">{citation_html(rulebook, rule)}</div>')
             parts.append(
                 '<details style="font-size:13px;color:#444"><summary style="cursor:pointer">'
                 f"What the rule says</summary>{escape(summary)}</details>"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tutor.core.types import TraceEntry
+from tutor.core.visibility import shown_entry
 
 
 def _cites(rule: str, prefixes: Sequence[str]) -> bool:
@@ -28,8 +29,9 @@ def trace_lines(
         entries: trace entries, oldest first (``session.play(...)``, ``state.trace`` ...).
         player: whose eyes read them (``None``: the omniscient tutor).  Lines that
             player may not read are left out; some read as their public text instead.
-        only: keep only entries citing these rules or rule groups: ``"mf.17"`` keeps
-            ``mf.17.1`` ... ``mf.17.8``; ``"mf.12.6"`` keeps that rule alone.
+        only: keep only entries citing these rules or rule groups, as ``player`` is
+            shown them: ``"mf.17"`` keeps ``mf.17.1`` ... ``mf.17.8``; ``"mf.12.6"``
+            keeps that rule alone.
         skip: leave out entries citing these rules or rule groups.
 
     Returns:
@@ -39,13 +41,16 @@ def trace_lines(
     drop = (skip,) if isinstance(skip, str) else tuple(skip or ())
     lines = []
     for entry in entries:
-        if keep and not _cites(entry.rule, keep):
+        shown = shown_entry(entry, player)
+        if shown is None:
             continue
-        if drop and _cites(entry.rule, drop):
+        # Filter on the rule this player is shown: filtering on the private rule would
+        # keep or drop a line according to what they may not know.
+        if keep and not _cites(shown.rule, keep):
             continue
-        text = entry.seen_by(player)
-        if text:
-            lines.append(f"[{entry.rule}] {text}")
+        if drop and _cites(shown.rule, drop):
+            continue
+        lines.append(shown.line())
     return lines
 
 

@@ -205,6 +205,7 @@ class TutorialPlayer(w.VBox):
         if d.kind == "terminal":
             return "The game is over."
         who = self.waiting_on()
+        d = s.state.decision_for(self.viewer)  # a private prompt stays with its decider
         name = self.names[d.player] if d.player is not None else ""
         if who == "human":
             return f"Decision for {name}: {d.prompt}"
@@ -270,8 +271,8 @@ class TutorialPlayer(w.VBox):
         s = self.session
         state = s.state
         who = self.waiting_on()
-        d = state.decision
         viewer = self.viewer
+        d = state.decision_for(viewer)
         self.action_buttons = []
         self.tempting_buttons = []
         reasons: list[str] = []
@@ -287,7 +288,7 @@ class TutorialPlayer(w.VBox):
             citation, _ = rule_citation(s.game.rulebook, d.rule)
             if citation:
                 prompt += f" ({citation})"
-            for action in state.legal_actions():
+            for action in state.choices_for(viewer):
                 button = _button(action.label, action.label, button_style="info")
                 button.add_class("tutor-action")
                 button.on_click(self._chooser(action))
@@ -300,7 +301,7 @@ class TutorialPlayer(w.VBox):
                 reasons.append(f"<li><b>{escape(action.label)}</b>: {escape(tip)}</li>")
         elif who == "chance" and viewer is None:
             prompt = f"Chance: {d.prompt}"
-            for action in state.legal_actions():
+            for action in state.choices_for(viewer):
                 button = _button(action.label, action.label, "random", button_style="warning")
                 button.on_click(self._chooser(action))
                 self.action_buttons.append(button)

@@ -250,7 +250,8 @@ def test_an_unseen_event_is_known_only_to_the_turn_player() -> None:
     assert s.event == -1 and len(s.event_discard) == 1
     assert any("Hitman" in line for line in s.trace_for(JACK))
     assert not any("Hitman" in line for line in s.trace_for(JILL))
-    assert "[mf.11.6] Jack receives 1 wound (unseen event): 1/8." in s.trace_for(JILL)
+    # Cited as mf.11.8: mf.11.6 (an opposition's outcome) would say what the card is.
+    assert "[mf.11.8] Jack receives 1 wound (unseen event): 1/8." in s.trace_for(JILL)
 
 
 # ---------------------------------------------------------------- mf.11.9
@@ -268,6 +269,14 @@ def test_an_unseen_split_is_chosen_without_telling_the_other_player() -> None:
     d = s.decision
     assert (d.player, d.rule) == (JACK, "mf.11.9")
     assert sorted(a.args[0] for a in s.legal_actions()) == [0, 1, 2]
+    # Jill is told only that Jack is choosing something inside the unseen event.
+    assert s.view(JILL)["decision"] == {
+        "kind": "choice",
+        "player": JACK,
+        "prompt": "Jack makes a choice inside the unseen event.",
+        "rule": "mf.11.8",
+    }
+    assert s.view(JACK)["decision"]["rule"] == "mf.11.9"
     entries = do(s, "split", 2)  # all of Kingsley Street's yellow 2 to Jill
     assert s.wounds == [0, 2]
     split = next(e for e in entries if e.rule == "mf.11.9")
@@ -275,7 +284,9 @@ def test_an_unseen_split_is_chosen_without_telling_the_other_player() -> None:
     jill_reads = s.trace_for(JILL)
     assert not any(line.startswith("[mf.11.9]") for line in jill_reads)
     assert not any("Stray Bullets" in line for line in jill_reads)
-    assert any(line.startswith("[mf.11.3] Jill receives 2 wounds") for line in jill_reads)
+    # mf.11.3 would say "incident": Jill's line cites the unseen-event rule instead.
+    assert any(line.startswith("[mf.11.8] Jill receives 2 wounds") for line in jill_reads)
+    assert any(line.startswith("[mf.11.3] Jill receives 2 wounds") for line in s.trace_for(JACK))
 
 
 @pytest.mark.rule("mf.11.9")
@@ -293,7 +304,9 @@ def test_a_prevented_unseen_event_stays_unexplained() -> None:
     assert "mf.11.4" in rules_cited(entries)
     jill_reads = s.trace_for(JILL)
     assert not any("Hitman" in line for line in jill_reads)
-    assert any("event was prevented" in line for line in jill_reads)
+    # Processing says no more than for any other unseen event (ruling unseen_event_view).
+    assert "[mf.11.8] Jack processes the unseen event." in jill_reads
+    assert not any("event was prevented" in line for line in jill_reads)
 
 
 # ---------------------------------------------------------------- mf.11.10

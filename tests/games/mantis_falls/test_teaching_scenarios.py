@@ -93,7 +93,7 @@ def test_call_in_a_hit_in_a_last_gasp_needs_a_phone_within_one_road() -> None:
     far.play("Jack")
     log = far.play("Add Call in a Hit (Midnight) to the Last Gasp play")
     assert "criteria not met" in log[first(log, "mf.19.5", "Call in a Hit")].text
-    assert "3 roads from a phone" in log[first(log, "mf.10.5")].text
+    assert "has no phone within 1 road" in log[first(log, "mf.10.5")].text
     assert far.state.wounds[JILL] == 2 and far.state.dead == [True, False]
     assert far.state.outcome().winners == (JILL,)
 

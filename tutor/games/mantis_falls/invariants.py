@@ -241,7 +241,8 @@ def hidden_variants(s: MantisFallsState, viewer: int) -> list[tuple[str, MantisF
     player's hand order and content, their role (swapped with the removed role), the
     face-down part of their action play, a face-down road (swapped with a removed road
     of the same region), the Actions by the Night and by the Dark, an unseen event the
-    viewer has not looked at, and a top event only the other player has looked at.
+    viewer has not looked at (of the other kind when one is left), and a top event only
+    the other player has looked at.
     """
     out: list[tuple[str, MantisFallsState]] = []
     if s.result is not None:  # at the end every role is revealed (20.3)
@@ -292,17 +293,21 @@ def hidden_variants(s: MantisFallsState, viewer: int) -> list[tuple[str, MantisF
         if v.night != s.night:
             out.append(("which Midnight cards lie face down by the road", v))
     if s.event >= 0 and not s.event_visible_to_all() and viewer != s.turn_player:
-        for k, e in enumerate(s.event_pile):
-            card = s.cards.events[e]
-            if (
-                card.seen == s.cards.events[s.event].seen
-                and card.name != s.cards.events[s.event].name
-            ):
-                v = _variant(s)
-                v.event, v.event_pile[k] = e, v.event
-                v.event_pile.sort()
-                out.append(("the identity of the other player's unseen event", v))
-                break
+        # Another unseen card, of the other kind when the pile has one (an incident for
+        # an opposition and back): that is the difference most easily told by mistake.
+        drawn = s.cards.events[s.event]
+        others = [
+            k
+            for k, e in enumerate(s.event_pile)
+            if s.cards.events[e].seen == drawn.seen and s.cards.events[e].name != drawn.name
+        ]
+        others.sort(key=lambda k: s.cards.events[s.event_pile[k]].kind == drawn.kind)
+        if others:
+            k = others[0]
+            v = _variant(s)
+            v.event, v.event_pile[k] = v.event_pile[k], v.event
+            v.event_pile.sort()
+            out.append(("the identity of the other player's unseen event", v))
     if s.event_top and viewer not in s.event_top_known and s.event_pile:
         v = _variant(s)
         k = next(

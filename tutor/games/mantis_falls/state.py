@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tutor.core.game import State
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
+from tutor.core.visibility import decision_record
 from tutor.games.mantis_falls import gasp_flow
 
 if TYPE_CHECKING:
@@ -44,6 +45,11 @@ PHASE_TITLES = {
     "last_gasp": "Last Gasp",
     "game_over": "Game over",
 }
+
+_UNSEEN_KIND_RULES = frozenset({"mf.11.3", "mf.11.6"})
+"""Rules whose citation alone says whether the event is an incident or an opposition."""
+_GASP_TOPICS = ("mf.16.", "mf.17.", "mf.18.")
+"""Last Gasp lines (reaching maximum wounds ...) stay public even inside an unseen event."""
 
 _FIELDS_LIST = (
     "roles",
@@ -360,6 +366,23 @@ class MantisFallsState(State):
         public_text: str = "",
         public_rule: str = "",
     ) -> None:
+        if self.event >= 0 and not self.event_visible_to_all():
+            if rule in _UNSEEN_KIND_RULES:
+                # An unseen event's effects cite its kind (mf.11.3 incident, mf.11.6
+                # opposition): the others read the same sentence citing mf.11.8 instead.
+                if visible_to is None:
+                    visible_to, public_text = (self.turn_player,), text
+                public_rule = public_rule or "mf.11.8"
+            elif (
+                visible_to is None
+                and not changes
+                and not rule.startswith(_GASP_TOPICS)
+                and self._inside_unseen_event()
+            ):
+                # A remark an unseen event's effect makes without changing the game
+                # ("has no ally to return") would name the effect: only the turn player
+                # reads it; the others see what changes (mf.11.9).
+                visible_to = (self.turn_player,)
         self.trace.append(
             TraceEntry(
                 rule,
@@ -374,6 +397,17 @@ class MantisFallsState(State):
                 public_rule,
             )
         )
+
+    def _hide_since(self, start: int) -> None:
+        """Make the entries from ``start`` on private to the turn player, with no public
+        text: they carried out an effect whose criteria depend on the unseen event."""
+        tp = self.turn_player
+        for i in range(start, len(self.trace)):
+            e = self.trace[i]
+            vis = frozenset((tp,)) if e.visible_to is None else e.visible_to & {tp}
+            self.trace[i] = TraceEntry(
+                e.rule, e.text, e.actor, e.kind, e.changes, vis, "", e.step, e.phase, ""
+            )
 
     def _ruling(self, rid: str) -> str:
         return self.game.rulings[rid]
@@ -486,11 +520,49 @@ class MantisFallsState(State):
         if not self.stack:
             return Decision("terminal", None, "The game is over.", "mf.20.3", "game_over")
         top = self.stack[-1]
+        secret = self._inside_unseen_event()
         if top[0] == "chance":
-            return Decision("chance", None, _CHANCE_PROMPT[top[1]], top[2][-1], self.phase)
+            prompt, rule = _CHANCE_PROMPT[top[1]], top[2][-1]
+            if secret:
+                # A random discard an unseen event orders cites the event's kind (mf.11.3
+                # or mf.11.6): the others are told only that the unseen event draws it.
+                return Decision(
+                    "chance",
+                    None,
+                    prompt,
+                    rule,
+                    self.phase,
+                    frozenset((self.turn_player,)),
+                    "A chance step inside the unseen event.",
+                    "mf.11.8",
+                )
+            return Decision("chance", None, prompt, rule, self.phase)
         player, prompt, rule = self._decision_spec(top)
         phase = "last_gasp" if self.in_gasp >= 0 else self.phase
+        if secret:
+            # A choice the unseen event offers (how far to move, whom to wound ...) tells
+            # what the card is; the turn player may keep it quiet (mf.11.8, mf.11.9).
+            return Decision(
+                "choice",
+                player,
+                prompt,
+                rule,
+                phase,
+                frozenset((self.turn_player,)),
+                f"{self.name(player)} makes a choice inside the unseen event.",
+                "mf.11.8",
+            )
         return Decision("choice", player, prompt, rule, phase)
+
+    def _inside_unseen_event(self) -> bool:
+        """True while an unseen event's effects are being carried out (a frame of it is
+        on the stack), so its choices and chance steps are private to the turn player."""
+        if self.event < 0 or self.event_visible_to_all():
+            return False
+        for frame in self.stack:
+            if frame[0] in ("card_done", "effects", "pick") and frame[1][1] == "event":
+                return True
+        return False
 
     @property
     def turn_number(self) -> int:
@@ -1611,7 +1683,9 @@ class MantisFallsState(State):
                     f"{card.name} was prevented this turn: none of its effects happen.",
                     p,
                     visible_to=vis,
-                    public_text=f"{self.name(p)}'s event was prevented: nothing happens.",
+                    # mf.11.9: nothing need be said about a prevented unseen event, and
+                    # saying "prevented" could tell which kind a Barricade stopped.
+                    public_text=f"{self.name(p)} processes the unseen event.",
                     public_rule="mf.11.8",
                 )
             self.stack.append(("card_done", ctx))
@@ -1675,26 +1749,61 @@ class MantisFallsState(State):
             self.stack[-1] = ("effects", ctx, ref, i + 1)
         eff = effects[i]
         preds = eff.get("if")
+        secret = False
         if preds:
             ok = self._holds(ctx, preds)
+            # Criteria about the kind of an unseen event are checked by the turn player,
+            # who alone knows the card: the others learn neither the verdict nor what
+            # the effect did (ruling unseen_event_view).
+            secret = (
+                "event_kind" in preds
+                and ctx[1] != "event"
+                and self.event >= 0
+                and not self.event_visible_to_all()
+            )
             if self.tracing:
                 from tutor.games.mantis_falls.text import predicate_text
 
                 witness = "truly_witness" in preds
                 rule = "mf.19.5" if witness and not ok else "mf.12.3"
                 verdict = "met" if ok else "not met, so this effect does not happen"
-                self._log(
-                    rule,
+                text = (
                     f"{self._source_name(ctx)}: sometimes-effect "
-                    f"({predicate_text(preds)}) — criteria {verdict}.",
-                    ctx[0],
-                    visible_to=self._ctx_vis(ctx),
-                    public_text="",
+                    f"({predicate_text(preds)}) — criteria {verdict}."
                 )
+                if secret:
+                    tp = self.name(self.turn_player)
+                    self._log(
+                        rule,
+                        text,
+                        ctx[0],
+                        visible_to=(self.turn_player,),
+                        public_text=f"{self._source_name(ctx)}: a sometimes-effect depends on "
+                        f"the unseen event; {tp} checks it in secret and carries it out "
+                        "only if its criteria are met.",
+                        public_rule="mf.11.8",
+                    )
+                else:
+                    self._log(
+                        rule,
+                        text,
+                        ctx[0],
+                        visible_to=self._ctx_vis(ctx),
+                        public_text="",
+                    )
                 if "near_phone" in preds or "at_bus_stop" in preds:
                     at = self.pos[ctx[0]]
                     d = self.phone_distance(at)
-                    phone = "has a phone" if d == 0 else f"is {d} road{'s' * (d != 1)} from a phone"
+                    # Say only what the criteria ask: the exact distance could count a
+                    # phone on a face-down road ahead, which nobody may know yet.
+                    k = int(preds.get("near_phone", 0))
+                    within = f" within {k} road{'s' * (k != 1)}" if k else ""
+                    if d == 0:
+                        phone = "has a phone"
+                    elif d <= k:
+                        phone = f"is{within} of a phone"
+                    else:
+                        phone = f"has no phone{within}"
                     bus = "has a bus stop" if self.road(at).bus_stop else "has no bus stop"
                     self._log(
                         "mf.10.5",
@@ -1707,6 +1816,11 @@ class MantisFallsState(State):
                     )
             if not ok:
                 return
+        if secret and self.tracing:
+            start = len(self.trace)
+            _EFFECTS[eff["do"]](self, ctx, eff, ref + (i,))
+            self._hide_since(start)
+            return
         _EFFECTS[eff["do"]](self, ctx, eff, ref + (i,))
 
     def _source_name(self, ctx: tuple[Any, ...]) -> str:
@@ -1856,7 +1970,7 @@ class MantisFallsState(State):
                     "this turn's event is an incident: it has no effect on it.",
                     ctx[0],
                     visible_to=self._ctx_vis_event(),
-                    public_text=f"{self.name(ctx[0])} aims {amount} wounds at the unseen event.",
+                    public_text=self._aim_text(ctx[0], amount),
                     public_rule="mf.11.8",
                 )
             return
@@ -1867,6 +1981,9 @@ class MantisFallsState(State):
                     "Under the house rule 'actions_only', only action cards wound "
                     "the opposition: these wounds do not count.",
                     ctx[0],
+                    visible_to=self._ctx_vis_event(),
+                    public_text=self._aim_text(ctx[0], amount),
+                    public_rule="mf.11.8",
                 )
             return
         # A lasting bonus adds to a real hit only (a blow of 0 stays 0).
@@ -1886,9 +2003,14 @@ class MantisFallsState(State):
                 ctx[0],
                 changes=(("opposition_wounds", before, self.opp_wounds),),
                 visible_to=self._ctx_vis_event(),
-                public_text=f"{self.name(ctx[0])} aims {amount} wounds at the unseen event.",
+                public_text=self._aim_text(ctx[0], amount),
                 public_rule="mf.11.8",
             )
+
+    def _aim_text(self, p: int, amount: int) -> str:
+        """What the others read when wounds are dealt to an unseen event: the same
+        sentence whether it is an opposition (hurt) or an incident (untouched)."""
+        return f"{self.name(p)} aims {amount} wound{'s' * (amount != 1)} at the unseen event."
 
     def _ctx_vis_event(self) -> Any:
         return None if self.event_visible_to_all() else (self.turn_player,)
@@ -2874,13 +2996,21 @@ class MantisFallsState(State):
         if self.event >= 0:
             card = self.cards.events[self.event]
             visible = omni or self.event_visible_to_all() or player == self.turn_player
-            event = {
-                "seen": card.seen,
-                "prevented": self.event_prevented,
-                "opposition_wounds": self.opp_wounds,
-            }
             if visible:
-                event.update(name=card.name, kind=card.kind, health=card.health, id=card.id)
+                event = {
+                    "seen": card.seen,
+                    "prevented": self.event_prevented,
+                    "opposition_wounds": self.opp_wounds,
+                    "name": card.name,
+                    "kind": card.kind,
+                    "health": card.health,
+                    "id": card.id,
+                }
+            else:
+                # Only the card back (ruling unseen_event_view): wounds dealt to it would
+                # say it is an opposition, and "prevented" can follow from a card that
+                # prevents only one kind (Barricade), so neither is shown.
+                event = {"seen": card.seen}
         top_event = None
         if self.event_top and (omni or player in self.event_top_known):
             top_event = self.cards.events[self.event_top[0]].name
@@ -2904,7 +3034,7 @@ class MantisFallsState(State):
             "turn": self.turn_no,
             "turn_player": self.turn_player,
             "phase": d.phase,
-            "decision": {"kind": d.kind, "player": d.player, "prompt": d.prompt, "rule": d.rule},
+            "decision": decision_record(d, player),
             "players": players,
             "roads": roads,
             "event": event,
