@@ -22,6 +22,7 @@ Subcommands::
 from __future__ import annotations
 
 import argparse
+import functools
 import inspect
 import json
 import os
@@ -53,13 +54,19 @@ _POLICY_SALT = 0x5DEECE66D
 
 
 # ---------------------------------------------------------------------------- playing
+@functools.cache
+def _takes_tracing(cls: type[Game]) -> bool:
+    """Whether a game class's ``new_state`` takes ``tracing`` (asked once per class)."""
+    return "tracing" in inspect.signature(cls.new_state).parameters
+
+
 def new_state(game: Game, seed: int, tracing: bool = True) -> State:
     """Return a fresh state of ``game``, with the trace switched on or off.
 
     Games whose ``new_state`` takes a ``tracing`` argument skip writing the setup trace
     when it is off; for others tracing is switched off after setup.
     """
-    if "tracing" in inspect.signature(game.new_state).parameters:
+    if _takes_tracing(type(game)):
         return game.new_state(seed=seed, tracing=tracing)  # type: ignore[call-arg, unused-ignore]
     state = game.new_state(seed=seed)
     state.tracing = tracing
@@ -69,9 +76,11 @@ def new_state(game: Game, seed: int, tracing: bool = True) -> State:
 def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
     """Play ``state`` to the end: players choose uniformly among their legal actions.
 
-    Player choices come from a :class:`~tutor.core.rng.Rng` seeded with ``seed``; chance
-    steps are drawn with ``state.sample_chance()`` (the state's own seeded generator),
-    so the same game seed and policy seed always give the same game.
+    This is the random play-out (:meth:`State.play_out`, the game's own fast loop):
+    player choices and chance outcomes during play are drawn from one
+    :class:`~tutor.core.rng.Rng` seeded from ``seed`` (the state's own generator dealt
+    the setup), so the same game seed and policy seed always give the same game, with
+    tracing on or off.
 
     Args:
         state: the state to advance; it is modified in place.
@@ -84,20 +93,11 @@ def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
     Raises:
         TutorError: if the game has not ended after ``max_steps`` actions.
     """
-    rng = Rng(seed ^ _POLICY_SALT)
-    for _ in range(max_steps):
-        decision = state.decision
-        if decision.kind == "terminal":
-            return state
-        if decision.kind == "chance":
-            action = state.sample_chance()
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.below(len(legal))]
-        # The action comes from the legal list (or the chance outcomes), so the check
-        # that ``apply`` would repeat is skipped, as in ``tutor.core.random_playout``.
-        state._apply(action)
-    raise TutorError(f"the game did not end within {max_steps} actions")
+    try:
+        state.play_out(Rng(seed ^ _POLICY_SALT), max_steps)
+    except RuntimeError:  # the step limit (StepLimitReached, or a game's own loop)
+        raise TutorError(f"the game did not end within {max_steps} actions") from None
+    return state
 
 
 def outcome_sentence(state: State) -> str:
@@ -480,19 +480,22 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 def _sync_tests(name: str, out: TextIO) -> int:
     """Rewrite rules.yaml's tested_by from the ``@pytest.mark.rule`` markers in tests/.
 
+    The rules index rewritten is the one the game reads (its rule book's folder, which
+    for a game outside ``rulesets/`` is its own).
+
     Raises:
         TutorError: if the game is unknown or the repository's tests/ folder is missing.
     """
     from tutor.core.data import rulesets_dir
     from tutor.core.rules import sync_tested_by, tests_by_rule
 
-    game_class(name)  # an unknown game fails here with a clear message
+    rules_file = load_game(name).rulebook.folder / "rules.yaml"  # unknown game: fails here
     root = rulesets_dir().parent
     tests = root / "tests"
     if not tests.is_dir():
         raise TutorError(f"no tests/ folder next to {rulesets_dir()}: run this from a checkout")
-    changed = sync_tested_by(rulesets_dir() / name / "rules.yaml", tests_by_rule(tests, root))
-    out.write(f"rules.yaml: tested_by updated for {changed} rules\n")
+    changed = sync_tested_by(rules_file, tests_by_rule(tests, root))
+    out.write(f"{rules_file.name}: tested_by updated for {changed} rules\n")
     return EXIT_OK
 
 

@@ -16,7 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import card_id, do, mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import (
+    card_id,
+    do,
+    mf_state,
+    pending_frame_kind,
+    skip_to_main_play,
+)
 from mutations import copy_files, edit_yaml
 
 import tutor
@@ -64,7 +70,7 @@ def main_play_state(hand: list[str]) -> MantisFallsState:
         }
     )
     skip_to_main_play(state)
-    assert state.decision.player == JACK and state.stack[-1][0] == "mainplay"
+    assert state.decision.player == JACK and pending_frame_kind(state) == "mainplay"
     return state
 
 

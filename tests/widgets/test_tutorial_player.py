@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 import pytest
-from conftest import mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import mf_state, skip_to_main_play
 
 import tutor
 from tutor.core import CHANCE, Rng, Session

@@ -78,6 +78,8 @@ class RuleBook:
             citation = spec.citation if spec is not None else "topic"
         self.citation_style = citation
         base = folder or rulesets_dir() / game
+        self.folder: Path = base
+        """The folder the rules index (``rules.yaml``) and rulings were read from."""
         schema_dir = rulesets_dir() / "_schema"
         _, raw = load_data_file(
             base, "rules.yaml", schema_dir / "rules.schema.yaml", "rules_file", "rules file"
