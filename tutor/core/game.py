@@ -408,6 +408,37 @@ class State(ABC):
         self._apply(action)
         return self.trace[start:]
 
+    def positions_during(self, action: Action) -> list[State] | None:
+        """The position right after each trace entry that applying ``action`` writes.
+
+        A single action can write many entries (a decision, then every automatic step
+        up to the next one); a tutor revealing them one at a time must draw the
+        position each entry describes, not the end result.  This applies ``action`` to
+        a clone of this state, which is left untouched, and snapshots the clone each
+        time an entry is appended to its trace.  An engine writes an entry after the
+        change it describes, so snapshot ``k`` shows that change and none after it.
+
+        A game whose entries are appended out of Python's sight (compiled code that
+        calls the list's C API) records nothing here; it may override this method to
+        take the snapshots itself.
+
+        Returns:
+            One state per entry written, in order (the last equals the state after the
+            action), or ``None`` when the entries could not be observed.
+
+        Raises:
+            IllegalActionError: if ``action`` is not legal here.
+        """
+        replay = self.clone()
+        start = len(replay.trace)
+        recorder = _PositionRecorder(replay)
+        replay.trace = recorder
+        replay.apply(action)
+        positions = recorder.positions
+        if len(positions) != len(replay.trace) - start:
+            return None
+        return positions
+
     def action_by_label(self, label: str) -> Action:
         """Return the legal action whose label is ``label`` (case-insensitive).
 
@@ -566,6 +597,21 @@ def random_playout(
         legal = state._legal_actions()
         state._apply(choose(state, legal, rng))
     raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+class _PositionRecorder(list[TraceEntry]):
+    """A trace list that snapshots its state each time an entry is appended."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state.trace)
+        self.state = state
+        self.positions: list[State] = []
+
+    def append(self, entry: TraceEntry) -> None:
+        super().append(entry)
+        snapshot = self.state.clone()
+        snapshot.trace = list(snapshot.trace)  # a plain list: the snapshot records nothing
+        self.positions.append(snapshot)
 
 
 __all__ = [
