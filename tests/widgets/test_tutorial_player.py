@@ -84,8 +84,9 @@ def test_moving_then_stepping_shows_each_rule_in_turn_and_the_picture_follows() 
     assert rule_shown(player) == "mf.8.2"
     assert "Jill moves from Depot Square to Cannery Row." in player.explanation.value
     after = svg_tree(player)
-    # The piece is on the first sunset road and the next road was turned up (mf.10.3).
-    assert piece_road(after, 1) == 1 and road_is_face_up(after, 2)
+    # The piece is on the first sunset road; the road ahead is still face down: the
+    # entry that turns it up (mf.10.3) is not revealed yet, so the picture waits for it.
+    assert piece_road(after, 1) == 1 and not road_is_face_up(after, 2)
 
     explanations, pictures, rules = [player.explanation.value], {player.picture.value}, []
     for _ in range(6):
@@ -99,6 +100,10 @@ def test_moving_then_stepping_shows_each_rule_in_turn_and_the_picture_follows() 
         assert escape(entry.text) in player.explanation.value
         explanations.append(player.explanation.value)
         pictures.add(player.picture.value)
+        if entry.rule == "mf.10.3":
+            assert road_is_face_up(svg_tree(player), 2)
+        # The picture is the position this entry describes, no later one.
+        assert len(session.shown_state.trace) == session.cursor
     # Landing on Cannery Row springs its ambush: a random discard, then a wound.
     assert rules == ["mf.10.1", "mf.10.3", "mf.10.6", "mf.10.6", "mf.10.6", "mf.8.3"]
     assert len(set(explanations)) == len(explanations)

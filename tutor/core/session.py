@@ -61,7 +61,7 @@ class Session:
         self._start: tuple[State, int, int] | None = None
         # Positions inside an action's run of entries, by the state before it (the
         # states kept in the history are never changed, so they are safe keys).
-        self._positions: dict[int, tuple[State, list[State] | None]] = {}
+        self._positions: dict[int, tuple[State, list[State]]] = {}
 
     # ---- observers ------------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
