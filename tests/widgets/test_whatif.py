@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import ipywidgets
 import pytest
 import yaml
 from games.mantis_falls.tables import seven_wounds_scenario
@@ -270,8 +271,8 @@ def test_compare_heal_before_against_heal_during_the_last_gasp() -> None:
     result = explorer.last_comparison
     assert result is not None
     rows = result.as_dict()
-    assert rows["Jack · wounds"] == (8, 6)
-    assert rows["Jack · dead"] == (True, False)
+    assert rows["Jack · wounds"] == ("8 of 8", "6 of 8")
+    assert rows["Jack · alive"] == ("dead", "alive")
     assert rows["outcome"] == (
         "Jill wins (a witness died and the assassin lives)",
         "the game goes on",
@@ -279,8 +280,45 @@ def test_compare_heal_before_against_heal_during_the_last_gasp() -> None:
     assert "Jill · wounds" in result.same
     html = explorer.comparison.value
     assert html.count("class='tutor-diff'") == len(result.differences)
-    assert "<td>Jack · wounds</td><td>8</td><td>6</td>" in html
+    assert "<td>Jack · wounds</td><td>8 of 8</td><td>6 of 8</td>" in html
+    # Readable rows only: no engine names, no player numbers for whose turn it is.
+    for engine_word in ("hand_count", "turn_player", "game_over", "max_wounds"):
+        assert engine_word not in html
     assert "[mf.18.1] Jack is dead: they are still at maximum wounds." in a.state.trace_for(None)
+
+
+def test_compare_uses_what_the_panes_show_not_what_is_still_to_reveal() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    explorer.branch_button.click()
+    assert explorer.player_a is not None
+    # A: Jack heals and the opposition hits, but nothing of it is revealed yet.
+    for label in (
+        "Start an action play with Medicine (Amber)",
+        "Finish the action play (1 card)",
+        "Do nothing",
+    ):
+        explorer.session.play(label)
+    assert explorer.session.pending_entries > 2
+    result = explorer.compare()
+    assert result is not None
+    shown = explorer.session.shown_state.view(None)["players"][0]["wounds"]
+    assert result.as_dict().get("Jack · wounds", (f"{shown} of 8",))[0] == f"{shown} of 8"
+    assert explorer.session.state.view(None)["players"][0]["wounds"] != shown
+    # Once everything is revealed, the table catches up with the game.
+    explorer.player_a.next_decision_button.click()
+    result = explorer.compare()
+    assert result is not None
+    now = explorer.session.state.view(None)["players"][0]["wounds"]
+    assert result.as_dict()["Jack · wounds"][0] == f"{now} of 8"
+
+
+def test_the_two_panes_are_stacked_at_full_width() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    explorer.branch_button.click()
+    assert explorer.pane_a.layout.width == "100%" and explorer.pane_b.layout.width == "100%"
+    (stack,) = [c for c in explorer.children if explorer.pane_a in getattr(c, "children", ())]
+    assert isinstance(stack, ipywidgets.VBox)
+    assert list(stack.children) == [explorer.pane_a, explorer.pane_b]
 
 
 def test_compare_without_a_branch_says_so() -> None:
@@ -404,11 +442,13 @@ def wounds_rows(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, Any, An
 def test_compare_lists_the_rows_a_game_chooses_through_its_hook(monkeypatch: Any) -> None:
     from dataclasses import replace
 
+    from tutor.core import spec as spec_module
     from tutor.games.mantis_falls.game import MantisFallsGame
 
     spec = MantisFallsGame.spec
     hooks = replace(spec.hooks, compare_rows=f"{__name__}:wounds_rows")
     monkeypatch.setattr(MantisFallsGame, "spec", replace(spec, hooks=hooks))
+    monkeypatch.delitem(spec_module._HOOK_CACHE, ("mantis_falls", "compare_rows"), raising=False)
     explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
     explorer.branch()
     assert explorer.branch_session is not None

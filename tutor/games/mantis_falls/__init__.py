@@ -42,6 +42,7 @@ SPEC = GameSpec(
         charts="tutor.games.mantis_falls.charts:CHARTS",
         odds="tutor.games.mantis_falls.odds",
         flowcharts="tutor.games.mantis_falls.flowchart:FLOWCHARTS",
+        compare_rows="tutor.games.mantis_falls.present.compare:rows",
     ),
 )
 
