@@ -128,8 +128,6 @@ def test_apply_starts_a_fresh_game_from_the_edited_position() -> None:
 @pytest.mark.parametrize(
     ("edit", "where", "problem"),
     [
-        ({"wounds": 8}, "setup.players[0].wounds", "from 0 to 7, found 8"),
-        ({"gasps": 3}, "setup.players[0].gasps", "from 0 to 2 (a third gasp is death), found 3"),
         ({"position": 7}, "setup.players[0].position", "nobody can stand on the Broken Road"),
         ({"role": "assassin"}, "setup.players", "at most one assassin"),
         ({"conserved": 5}, "setup.conserved", "only four spaces"),
@@ -162,6 +160,57 @@ def test_a_refused_edit_names_the_key_and_leaves_the_position(
     assert explorer.status.value == ""
     assert snapshot(explorer) == before
     assert explorer.scenario["setup"] == SEVEN_WOUNDS["setup"]
+
+
+def test_the_sliders_offer_only_what_apply_accepts() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    jack = editor(explorer).players[0]
+    # Jack's maximum is 8 wounds: a scenario starts at 7 at most (8 is a Last Gasp).
+    assert jack["wounds"].max == 7 and jack["gasps"].max == 2
+    jack["wounds"].value = 8  # a slider clamps what it cannot hold
+    jack["gasps"].value = 3
+    assert (jack["wounds"].value, jack["gasps"].value) == (7, 2)
+    explorer.apply_button.click()
+    assert explorer.error.value == "" and "Applied" in explorer.status.value
+    me = explorer.session.state.view(None)["players"][0]
+    assert (me["wounds"], me["gasps"]) == (7, 2)
+
+
+def test_adding_and_removing_one_card_changes_only_that_card() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    hand = editor(explorer).hands[0]
+    start = list(hand.names)
+    assert "Medicine" in start and len(start) == 5
+    # The notebook's own instruction: add a second Medicine, Apply.
+    hand.picker.value = "Medicine"
+    hand.add_button.click()
+    assert hand.names == [*start, "Medicine"]
+    assert len(hand.remove_buttons) == 6
+    explorer.apply_button.click()
+    assert explorer.error.value == ""
+    me = explorer.session.state.view(None)["players"][0]
+    assert sorted(me["hand"]) == sorted([*start, "Medicine"])
+    # Removing one card removes that one only.
+    hand = editor(explorer).hands[0]
+    coffee = hand.names.index("Coffee")
+    hand.remove_buttons[coffee].click()
+    assert sorted(hand.names) == sorted(n for n in [*start, "Medicine"] if n != "Coffee")
+    explorer.apply_button.click()
+    me = explorer.session.state.view(None)["players"][0]
+    assert "Coffee" not in me["hand"] and me["hand"].count("Medicine") == 2
+
+
+def test_a_card_added_beyond_its_copies_is_refused_by_name() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    before = snapshot(explorer)
+    hand = editor(explorer).hands[0]
+    hand.picker.value = "Medicine"
+    for _ in range(3):
+        hand.add_button.click()
+    explorer.apply_button.click()
+    assert "Cannot apply: setup.players[0].hand" in explorer.error.value
+    assert "Medicine" in explorer.error.value
+    assert snapshot(explorer) == before
 
 
 def test_editing_the_shown_position_carries_it_into_a_fresh_game() -> None:
