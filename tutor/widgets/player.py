@@ -354,9 +354,8 @@ class TutorialPlayer(w.VBox):
         self.actions_box.children = tuple(self.action_buttons)
         self.tempting_box.children = tuple(self.tempting_buttons)
         self.tempting_reasons.value = (
-            "<div style='font-size:12px;color:#8b0000'>Not allowed now:<ul style='margin:0'>"
-            + "".join(reasons)
-            + "</ul></div>"
+            f"<div style='font-size:12px;color:#8b0000;{TEXT_CSS}'>Not allowed now:"
+            "<ul style='margin:0'>" + "".join(reasons) + "</ul></div>"
             if reasons
             else ""
         )
