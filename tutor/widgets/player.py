@@ -221,6 +221,10 @@ class TutorialPlayer(w.VBox):
         d = s.state.decision_for(self.viewer)  # a private prompt stays with its decider
         name = self.names[d.player] if d.player is not None else ""
         if who == "human":
+            if self.viewer is not None and self.viewer != d.player:
+                # These eyes get no buttons for it: the decision (as they are shown
+                # it) is stated here, once; the prompt line says whose eyes can choose.
+                return d.prompt
             # The decision itself is stated once, above its buttons (the prompt).
             return f"{name} decides now: choose one of the actions below."
         if who == "bot":
