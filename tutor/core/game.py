@@ -9,6 +9,7 @@ the methods defined here.
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -561,6 +562,37 @@ class State(ABC):
         self._apply(action)
         return self.trace[start:]
 
+    def positions_during(self, action: Action) -> list[State] | None:
+        """The position right after each trace entry that applying ``action`` writes.
+
+        A single action can write many entries (a decision, then every automatic step
+        up to the next one); a tutor revealing them one at a time must draw the
+        position each entry describes, not the end result.  This applies ``action`` to
+        a clone of this state, which is left untouched, and snapshots the clone each
+        time an entry is appended to its trace.  An engine writes an entry after the
+        change it describes, so snapshot ``k`` shows that change and none after it.
+
+        A game whose entries are appended out of Python's sight (compiled code that
+        calls the list's C API) records nothing here; it may override this method to
+        take the snapshots itself.
+
+        Returns:
+            One state per entry written, in order (the last equals the state after the
+            action), or ``None`` when the entries could not be observed.
+
+        Raises:
+            IllegalActionError: if ``action`` is not legal here.
+        """
+        replay = self.clone()
+        start = len(replay.trace)
+        recorder = _PositionRecorder(replay)
+        replay.trace = recorder
+        replay.apply(action)
+        positions = recorder.positions
+        if len(positions) != len(replay.trace) - start:
+            return None
+        return positions
+
     def action_by_label(self, label: str) -> Action:
         """Return the legal action whose label is ``label`` (case-insensitive).
 
@@ -721,6 +753,56 @@ def random_playout(
             continue
         state.apply_legal(choose(state, state.legal_actions(), rng))
     raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+class _PositionRecorder(list[TraceEntry]):
+    """A trace list that snapshots its state each time an entry is appended."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state.trace)
+        self.state = state
+        self.positions: list[State] = []
+
+    def append(self, entry: TraceEntry) -> None:
+        super().append(entry)
+        snapshot = self.state.clone()
+        snapshot.trace = list(snapshot.trace)  # a plain list: the snapshot records nothing
+        self.positions.append(_resolving(snapshot))
+
+
+RESOLVING_PROMPT = "The rules are being carried out."
+"""The prompt of a position caught while the rules resolve an action."""
+_RESOLVING_CLASSES: dict[type, type] = {}
+
+
+def _resolving(state: State) -> State:
+    """Let a position caught in the middle of resolving an action say so.
+
+    Nobody decides there, and an engine's ``decision`` may expect a decision or a
+    chance step on top of its resolution stack: where it cannot answer, the position's
+    decision is ``Decision("resolving", None, RESOLVING_PROMPT, "", phase)`` with the
+    phase of its last entry, so its ``view`` (which names the decision) can be drawn.
+    A state whose class cannot be extended (a compiled one) is returned as it is.
+    """
+    cls = type(state)
+    sub = _RESOLVING_CLASSES.get(cls)
+    if sub is None:
+
+        def decision(self: State) -> Decision:
+            try:
+                found: Decision = super(sub, self).decision  # type: ignore[arg-type]
+            except Exception:  # the engine cannot name a decision mid-resolution
+                phase = self.trace[-1].phase if self.trace else ""
+                return Decision("resolving", None, RESOLVING_PROMPT, "", phase)
+            return found
+
+        sub = type(cls.__name__, (cls,), {"decision": property(decision)})
+        sub.__module__ = cls.__module__
+        sub.__qualname__ = f"{cls.__qualname__}.Resolving"
+        _RESOLVING_CLASSES[cls] = sub
+    with contextlib.suppress(TypeError):  # a compiled class keeps its own decision
+        state.__class__ = sub
+    return state
 
 
 __all__ = [
