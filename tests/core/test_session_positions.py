@@ -13,7 +13,6 @@ from typing import Any
 
 import tutor
 from tutor.core import Rng, Session
-from tutor.core.native import engine_status
 
 
 def played_session(name: str, seed: int, **options: Any) -> Session:
@@ -48,16 +47,13 @@ def test_positions_during_an_action_follow_its_entries() -> None:
 
 def test_the_shown_position_has_written_no_entry_that_is_not_revealed() -> None:
     session = played_session("mantis_falls", 9)
-    # A compiled engine appends its entries out of Python's sight: no positions inside
-    # an action, so the picture may lag (never run ahead).  The source shows each one.
-    exact = not engine_status().get("tutor.games.mantis_falls.state", "").startswith("compiled")
+    # The compiled engine and the source both show the position at every entry.
     dealt = len(session._history[0][0].trace)  # the setup entries come with the deal
     for cursor in range(dealt, len(session.state.trace) + 1):
         session.cursor = cursor
         shown = session.shown_state
         assert len(shown.trace) <= cursor, f"the picture runs ahead at entry {cursor}"
-        if exact:
-            assert len(shown.trace) == cursor, f"the picture lags at entry {cursor}"
+        assert len(shown.trace) == cursor, f"the picture lags at entry {cursor}"
         for eyes in (None, 0, 1):
             shown.view(eyes)  # it can be drawn through every pair of eyes
 

@@ -9,7 +9,6 @@ the methods defined here.
 
 from __future__ import annotations
 
-import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -572,9 +571,11 @@ class State(ABC):
         time an entry is appended to its trace.  An engine writes an entry after the
         change it describes, so snapshot ``k`` shows that change and none after it.
 
-        A game whose entries are appended out of Python's sight (compiled code that
-        calls the list's C API) records nothing here; it may override this method to
-        take the snapshots itself.
+        A snapshot is a position caught while the rules resolve the action: its
+        ``decision`` must answer (``Decision("resolving", ...)`` where nobody decides)
+        so that it can be drawn.  Compiled code appends through the list's C API and
+        would skip the recorder: an engine appends with ``append`` looked up on the
+        trace object when the trace is not a plain list (see Mantis Falls' ``_log``).
 
         Returns:
             One state per entry written, in order (the last equals the state after the
@@ -767,42 +768,11 @@ class _PositionRecorder(list[TraceEntry]):
         super().append(entry)
         snapshot = self.state.clone()
         snapshot.trace = list(snapshot.trace)  # a plain list: the snapshot records nothing
-        self.positions.append(_resolving(snapshot))
+        self.positions.append(snapshot)
 
 
 RESOLVING_PROMPT = "The rules are being carried out."
 """The prompt of a position caught while the rules resolve an action."""
-_RESOLVING_CLASSES: dict[type, type] = {}
-
-
-def _resolving(state: State) -> State:
-    """Let a position caught in the middle of resolving an action say so.
-
-    Nobody decides there, and an engine's ``decision`` may expect a decision or a
-    chance step on top of its resolution stack: where it cannot answer, the position's
-    decision is ``Decision("resolving", None, RESOLVING_PROMPT, "", phase)`` with the
-    phase of its last entry, so its ``view`` (which names the decision) can be drawn.
-    A state whose class cannot be extended (a compiled one) is returned as it is.
-    """
-    cls = type(state)
-    sub = _RESOLVING_CLASSES.get(cls)
-    if sub is None:
-
-        def decision(self: State) -> Decision:
-            try:
-                found: Decision = super(sub, self).decision  # type: ignore[arg-type]
-            except Exception:  # the engine cannot name a decision mid-resolution
-                phase = self.trace[-1].phase if self.trace else ""
-                return Decision("resolving", None, RESOLVING_PROMPT, "", phase)
-            return found
-
-        sub = type(cls.__name__, (cls,), {"decision": property(decision)})
-        sub.__module__ = cls.__module__
-        sub.__qualname__ = f"{cls.__qualname__}.Resolving"
-        _RESOLVING_CLASSES[cls] = sub
-    with contextlib.suppress(TypeError):  # a compiled class keeps its own decision
-        state.__class__ = sub
-    return state
 
 
 __all__ = [

@@ -16,7 +16,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tutor.core.game import State
+from tutor.core.game import RESOLVING_PROMPT, State
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
 from tutor.core.visibility import decision_record
@@ -383,20 +383,24 @@ class MantisFallsState(State):
                 # ("has no ally to return") would name the effect: only the turn player
                 # reads it; the others see what changes (mf.11.9).
                 visible_to = (self.turn_player,)
-        self.trace.append(
-            TraceEntry(
-                rule,
-                text,
-                actor,
-                kind,
-                changes,
-                None if visible_to is None else frozenset(visible_to),
-                public_text,
-                self.steps,
-                self.phase,
-                public_rule,
-            )
+        entry = TraceEntry(
+            rule,
+            text,
+            actor,
+            kind,
+            changes,
+            None if visible_to is None else frozenset(visible_to),
+            public_text,
+            self.steps,
+            self.phase,
+            public_rule,
         )
+        if type(self.trace) is list:
+            self.trace.append(entry)
+        else:
+            # A recording trace (State.positions_during): compiled code would append
+            # through the list's C API and skip the recorder's own append.
+            getattr(self.trace, "append")(entry)  # noqa: B009
 
     def _hide_since(self, start: int) -> None:
         """Make the entries from ``start`` on private to the turn player, with no public
@@ -520,6 +524,10 @@ class MantisFallsState(State):
         if not self.stack:
             return Decision("terminal", None, "The game is over.", "mf.20.3", "game_over")
         top = self.stack[-1]
+        if top[0] != "chance" and top[0] not in DECISION_FRAMES:
+            # A position caught while the rules resolve an action (the tutor draws the
+            # position at each entry it reveals): nobody decides here.
+            return Decision("resolving", None, RESOLVING_PROMPT, "", self.phase)
         secret = self._inside_unseen_event()
         if top[0] == "chance":
             prompt, rule = _CHANCE_PROMPT[top[1]], top[2][-1]
