@@ -101,7 +101,7 @@ def test_the_cover_comes_up_when_the_other_seat_must_decide(player: PassTheScree
     assert "Pass the screen to Jill" in player.cover_text.value
     seen = texts(player)
     for card in JACKS_HAND:
-        assert not holds(seen, card), f"{card} from Jack's hand is still in the page under the cover"
+        assert not holds(seen, card), f"{card} of Jack is still in the page"
     player.ready_button.click()
     assert player.viewer == 1
     shown = texts(player, shown_only=True)

@@ -63,8 +63,9 @@ def variant_title(game_name: str | None, label: str) -> str:
 
     ``"phone_range=grid"`` becomes ``"Phone range:<br>grid<br>Topic 10"`` (the topic
     of the first rule the ruling is about, cited the game's way; ``<br>`` breaks the
-    line in a chart's tick label, so several variants fit side by side unrotated).  Labels that switch no ruling (``"default rules"``,
-    a bot pairing) and rulings the game does not know are only made readable.
+    line in a chart's tick label, so several variants fit side by side unrotated).
+    Labels that switch no ruling (``"default rules"``, a bot pairing) and rulings the
+    game does not know are only made readable.
 
     Args:
         game_name: the game whose rulings to read (``None``: words only, no topic).

@@ -24,7 +24,6 @@ import ipywidgets as w
 from tutor.core.session import Session
 from tutor.widgets.player import BotPolicy, TutorialPlayer
 
-
 _SEAT_PARTS = (
     "phase_strip",
     "picture",
@@ -172,9 +171,9 @@ class PassTheScreen(TutorialPlayer):
             super().refresh()
             return
         seat = self.seat_to_look()
-        if seat is not None and seat != self.holder:
-            if self.holder is not None or seat != self.next_seat:
-                self._show_cover(seat)
+        moved = self.holder is not None or seat != self.next_seat
+        if seat is not None and seat != self.holder and moved:
+            self._show_cover(seat)
         if self.holder is None:
             self._blank()
             return
