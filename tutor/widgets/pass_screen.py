@@ -88,6 +88,7 @@ class PassTheScreen(TutorialPlayer):
         self.eyes.disabled = True
         self.eyes.description = "Screen"
         self._parts = tuple(self.children)
+        self.add_class("tutor-pass-screen")  # a stable hook on the page (browser tests)
         self.cover_text = w.HTML()
         self.ready_button = w.Button(
             button_style="primary", icon="eye", layout=w.Layout(width="auto")
