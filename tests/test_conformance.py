@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 import tutor
-from tutor.core.game import Game, State, random_playout
+from tutor.core.game import Game, State, StepLimitReached, random_playout
 from tutor.core.rng import Rng
 from tutor.core.spec import spec_for
 from tutor.core.types import CHANCE, Action
@@ -288,6 +288,72 @@ def test_a_games_own_random_playout_loop_makes_the_generic_loops_draws(
             State._random_playout(generic, Rng(policy_seed(seed)), MAX_STEPS)
             assert own.is_terminal()
             assert fingerprint(own) == fingerprint(generic), f"seed {seed}"
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_play_out_counting_loop_makes_the_fast_loops_draws(
+    name: str, options: dict[str, Any]
+) -> None:
+    # State.play_out runs the game's fast loop unless asked to watch or count; the
+    # instrumented loop (here forced by ``observe``) must play the very same game and
+    # count what it met.
+    game = tutor.load_game(name, **options)
+    for seed in range(6):
+        fast = game.new_state(seed=seed, tracing=False)
+        quick = fast.play_out(Rng(policy_seed(seed)), MAX_STEPS)
+        watched = game.new_state(seed=seed, tracing=False)
+        seen: list[int] = []
+        stats = watched.play_out(
+            Rng(policy_seed(seed)), MAX_STEPS, observe=lambda s, seen=seen: seen.append(s.steps)
+        )
+        assert fingerprint(fast) == fingerprint(watched), f"seed {seed}"
+        assert quick.finished and stats.finished and not stats.cut
+        assert quick.steps == stats.steps == watched.steps > 0
+        assert quick.decisions is None  # the fast loop counts nothing
+        assert stats.decisions == len(seen) > 0
+        assert stats.options is not None and stats.options >= stats.decisions
+        assert stats.first_player is not None and 0 <= stats.first_player < game.num_players
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_play_out_with_bots_asks_them_only_about_real_choices(
+    name: str, options: dict[str, Any]
+) -> None:
+    game = tutor.load_game(name, **options)
+    asked: list[int] = []
+
+    def first_choice(state: State, legal: Any, rng: Rng) -> Action:
+        assert len(legal) > 1 and state.legal_actions() == list(legal)
+        asked.append(legal[0].player)
+        return legal[0]
+
+    bots = [first_choice] + [None] * (game.num_players - 1)
+    state = game.new_state(seed=3, tracing=False)
+    stats = state.play_out(Rng(5), MAX_STEPS, bots)
+    assert stats.finished and state.is_terminal()
+    assert set(asked) <= {0}
+    assert stats.decisions is not None and stats.decisions >= len(asked)
+    with pytest.raises(ValueError, match="policies"):
+        game.new_state(seed=3).play_out(Rng(5), MAX_STEPS, [None] * (game.num_players + 1))
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_play_out_stops_after_max_turns_or_at_the_step_limit(
+    name: str, options: dict[str, Any]
+) -> None:
+    game = tutor.load_game(name, **options)
+    state = game.new_state(seed=2, tracing=False)
+    start_turn = state.turn_number
+    stats = state.play_out(Rng(9), MAX_STEPS, max_turns=0)
+    if stats.cut:
+        assert not stats.finished and not state.is_terminal()
+        assert state.turn_number == start_turn + 1
+    else:  # a game that ends within its first turn
+        assert stats.finished and state.is_terminal()
+    short = game.new_state(seed=2, tracing=False)
+    with pytest.raises(StepLimitReached) as limit:
+        short.play_out(Rng(9), 1, [None] * game.num_players)
+    assert limit.value.stats is not None and limit.value.stats.steps == 1 == short.steps
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS)

@@ -10,7 +10,9 @@ Subcommands::
 
     tutor games
     tutor play GAME [--seed S] [--players P] [--policy random] [--trace] [--player N]
-    tutor simulate GAME [--games N] [--seed S] [--json] [--bots B1,B2 [--processes P]]
+                    [--options YAML]
+    tutor simulate GAME [--games N] [--seed S] [--json] [--options YAML]
+                        [--bots B1,B2 [--processes P]]
     tutor tree FILE|GAME [--seed S] [--depth D] [--player N] [--max-nodes M] [--json]
     tutor rules GAME [--coverage] [--json]
     tutor whatif FILE [--json] [--player N]
@@ -20,6 +22,7 @@ Subcommands::
 from __future__ import annotations
 
 import argparse
+import functools
 import inspect
 import json
 import os
@@ -51,13 +54,19 @@ _POLICY_SALT = 0x5DEECE66D
 
 
 # ---------------------------------------------------------------------------- playing
+@functools.cache
+def _takes_tracing(cls: type[Game]) -> bool:
+    """Whether a game class's ``new_state`` takes ``tracing`` (asked once per class)."""
+    return "tracing" in inspect.signature(cls.new_state).parameters
+
+
 def new_state(game: Game, seed: int, tracing: bool = True) -> State:
     """Return a fresh state of ``game``, with the trace switched on or off.
 
     Games whose ``new_state`` takes a ``tracing`` argument skip writing the setup trace
     when it is off; for others tracing is switched off after setup.
     """
-    if "tracing" in inspect.signature(game.new_state).parameters:
+    if _takes_tracing(type(game)):
         return game.new_state(seed=seed, tracing=tracing)  # type: ignore[call-arg, unused-ignore]
     state = game.new_state(seed=seed)
     state.tracing = tracing
@@ -67,9 +76,11 @@ def new_state(game: Game, seed: int, tracing: bool = True) -> State:
 def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
     """Play ``state`` to the end: players choose uniformly among their legal actions.
 
-    Player choices come from a :class:`~tutor.core.rng.Rng` seeded with ``seed``; chance
-    steps are drawn with ``state.sample_chance()`` (the state's own seeded generator),
-    so the same game seed and policy seed always give the same game.
+    This is the random play-out (:meth:`State.play_out`, the game's own fast loop):
+    player choices and chance outcomes during play are drawn from one
+    :class:`~tutor.core.rng.Rng` seeded from ``seed`` (the state's own generator dealt
+    the setup), so the same game seed and policy seed always give the same game, with
+    tracing on or off.
 
     Args:
         state: the state to advance; it is modified in place.
@@ -82,20 +93,11 @@ def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
     Raises:
         TutorError: if the game has not ended after ``max_steps`` actions.
     """
-    rng = Rng(seed ^ _POLICY_SALT)
-    for _ in range(max_steps):
-        decision = state.decision
-        if decision.kind == "terminal":
-            return state
-        if decision.kind == "chance":
-            action = state.sample_chance()
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.below(len(legal))]
-        # The action comes from the legal list (or the chance outcomes), so the check
-        # that ``apply`` would repeat is skipped, as in ``tutor.core.random_playout``.
-        state._apply(action)
-    raise TutorError(f"the game did not end within {max_steps} actions")
+    try:
+        state.play_out(Rng(seed ^ _POLICY_SALT), max_steps)
+    except RuntimeError:  # the step limit (StepLimitReached, or a game's own loop)
+        raise TutorError(f"the game did not end within {max_steps} actions") from None
+    return state
 
 
 def outcome_sentence(state: State) -> str:
@@ -114,6 +116,30 @@ def outcome_sentence(state: State) -> str:
     else:
         head = "everybody loses"
     return f"{head} ({result.text})" if result.text else head
+
+
+def game_options(text: str | None) -> dict[str, Any]:
+    """Parse ``--options``: a game's options as a YAML mapping (``{}`` when not given).
+
+    The text goes through the kit's door for YAML (syntax errors with their column,
+    plain values only); ``load_game`` then checks the options against the game.
+
+    Raises:
+        OptionError: naming what is wrong with the text.
+    """
+    if not text:
+        return {}
+    from tutor.core.validation import parse_yaml, short
+
+    def error(file: str, where: str, expected: str, found: str) -> OptionError:
+        return OptionError(f"{file}: at {where}: expected {expected}, found {found}")
+
+    data = parse_yaml(text, "--options", error)
+    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+        raise error(
+            "--options", "top level", "a mapping of option names, e.g. '{players: 2}'", short(data)
+        )
+    return data
 
 
 def _check_player(game: Game, player: int | None) -> None:
@@ -139,7 +165,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         TutorError: for an unknown game, a bad ``--player`` or a game that never ends.
     """
-    game = load_game(args.game, **({"players": args.players} if args.players else {}))
+    options = game_options(args.options)
+    if args.players:
+        options["players"] = args.players
+    game = load_game(args.game, **options)
     _check_player(game, args.player)
     state = play_random(new_state(game, args.seed, tracing=True), args.seed)
     result = state.outcome()
@@ -239,7 +268,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """
     if args.bots:
         return cmd_simulate_bots(args, out)
-    game = load_game(args.game)
+    game = load_game(args.game, **game_options(args.options))
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
     report = simulate(game, args.games, args.seed, progress=progress)
     if args.json:
@@ -288,6 +317,7 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
             games=args.games,
             seed=args.seed,
             policies=tuple(bots),
+            options=game_options(args.options),
             processes=args.processes,
             progress=progress,
         )
@@ -450,19 +480,22 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 def _sync_tests(name: str, out: TextIO) -> int:
     """Rewrite rules.yaml's tested_by from the ``@pytest.mark.rule`` markers in tests/.
 
+    The rules index rewritten is the one the game reads (its rule book's folder, which
+    for a game outside ``rulesets/`` is its own).
+
     Raises:
         TutorError: if the game is unknown or the repository's tests/ folder is missing.
     """
     from tutor.core.data import rulesets_dir
     from tutor.core.rules import sync_tested_by, tests_by_rule
 
-    game_class(name)  # an unknown game fails here with a clear message
+    rules_file = load_game(name).rulebook.folder / "rules.yaml"  # unknown game: fails here
     root = rulesets_dir().parent
     tests = root / "tests"
     if not tests.is_dir():
         raise TutorError(f"no tests/ folder next to {rulesets_dir()}: run this from a checkout")
-    changed = sync_tested_by(rulesets_dir() / name / "rules.yaml", tests_by_rule(tests, root))
-    out.write(f"rules.yaml: tested_by updated for {changed} rules\n")
+    changed = sync_tested_by(rules_file, tests_by_rule(tests, root))
+    out.write(f"{rules_file.name}: tested_by updated for {changed} rules\n")
     return EXIT_OK
 
 
@@ -696,6 +729,12 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+OPTIONS_HELP = (
+    'the game\'s load options as a YAML mapping, e.g. "{rulings: {RULING: OPTION}}" '
+    "(each game's docs list its options)"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of the ``tutor`` command."""
     parser = _OneLineParser(
@@ -721,6 +760,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--policy", choices=POLICIES, default="random", help="how players choose")
     p.add_argument("--trace", action="store_true", help="print every step with its rule id")
+    p.add_argument("--options", default=None, metavar="YAML", help=OPTIONS_HELP)
     p.add_argument(
         "--player",
         type=int,
@@ -735,6 +775,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--options", default=None, metavar="YAML", help=OPTIONS_HELP)
     p.add_argument(
         "--bots",
         default=None,

@@ -15,7 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import chance, do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import (
+    chance,
+    do,
+    mf_state,
+    pending_frame_kind,
+    rules_cited,
+    skip_to_main_play,
+)
 from games.mantis_falls.tables import JACK, JILL, ROADS_NO_BROKEN, fixed_state
 
 from tutor.analysis.policies import (
@@ -272,7 +279,7 @@ def test_unexplained_wounds_make_the_witness_suspect_and_call_in_a_hit() -> None
     entries = do(state, "wound_target", "player", JACK)
     assert state.wounds[JACK] == 2 and "mf.12.2" in rules_cited(entries)
     # Cold Rain hurts only Jill (the turn player); draws; then Jack's turn 2 up to his main play.
-    while not (state.decision.player == JACK and state.stack[-1][0] == "mainplay"):
+    while not (state.decision.player == JACK and pending_frame_kind(state) == "mainplay"):
         if state.decision.kind == "chance":
             state.apply(state.sample_chance(Rng(5)))
             continue

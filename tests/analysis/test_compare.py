@@ -14,7 +14,7 @@ import pytest
 from games.mantis_falls.tables import seven_wounds_scenario
 
 import tutor
-from tutor.analysis.compare import compare_states, compare_views, outcome_summary
+from tutor.analysis.compare import compare_states, compare_views, outcome_summary, show
 from tutor.core.scenario import build_scenario
 from tutor.core.session import Session
 from tutor.core.types import Outcome
@@ -55,21 +55,25 @@ def test_healing_before_or_during_the_last_gasp_differs_in_life_and_outcome() ->
 
     diff = compare_states(heal_first.state, keep_it.state, ("heal first", "heal in the gasp"))
     rows = diff.as_dict()
-    assert rows["Jack · wounds"] == (8, 6)
-    assert rows["Jack · dead"] == (True, False)
+    # Mantis Falls names the facts in its own words (its compare_rows hook).
+    assert rows["Jack · wounds"] == ("8 of 8", "6 of 8")
+    assert rows["Jack · alive"] == ("dead", "alive")
     assert rows["outcome"] == (
         "Jill wins (a witness died and the assassin lives)",
         "the game goes on",
     )
-    assert rows["Jack · hand_count"][0] != rows["Jack · hand_count"][1]
-    assert rows["phase"][0] == "game_over"
+    assert rows["Jack · cards in hand"][0] != rows["Jack · cards in hand"][1]
+    assert rows["Phase"][0] == "game over"
     # Both branches moved Jack's gasp marker to 1, and Jill's side is untouched.
-    assert "Jack · gasps" in diff.same
-    assert {"Jill · wounds", "Jill · position", "Jill · hand_count"} <= set(diff.same)
+    assert "Jack · gasp marker" in diff.same
+    assert {"Jill · wounds", "Jill · road", "Jill · cards in hand"} <= set(diff.same)
     assert diff.get("Jack · wounds") is not None and diff.get("Jill · wounds") is None
     text = diff.to_text()
     assert text.splitlines()[0] == "heal first vs heal in the gasp:"
-    assert "  Jack · dead: yes | no" in text.splitlines()
+    assert "  Jack · alive: dead | alive" in text.splitlines()
+    # No row is an engine name: no underscores, no bare player numbers.
+    for d in diff.differences:
+        assert "_" not in d.what and "_" not in show(d.a) + show(d.b), d
 
 
 def test_a_branch_compared_with_itself_has_no_differences() -> None:
@@ -83,12 +87,29 @@ def test_a_branch_compared_with_itself_has_no_differences() -> None:
 def test_through_one_players_eyes_hidden_facts_are_not_compared() -> None:
     heal_first, keep_it = heal_before_and_during()
     diff = compare_states(heal_first.state, keep_it.state, viewer=1)
-    # Jill cannot see Jack's role while the game goes on in branch B: hidden is None.
-    assert diff.as_dict()["Jack · role"] == ("witness", None)
-    only = compare_states(heal_first.state, keep_it.state, player_keys=["wounds", "position"])
+    # Jill cannot see Jack's role while the game goes on in branch B, nor his hand.
+    assert diff.as_dict()["Jack · role"] == ("witness", "hidden")
+    assert "Jack · hand" in diff.same or diff.as_dict()["Jack · hand"][1] == "hidden"
+    a, b = heal_first.state.view(1), keep_it.state.view(1)
+    only = compare_views(a, b, player_keys=["wounds", "position"])
     assert {(d.player, d.key) for d in only.differences if d.player is not None} == {(0, "wounds")}
     assert only.as_dict()["Jack · wounds"] == (8, 6)
     assert "Jack · dead" not in only.as_dict()
+
+
+def test_the_generic_diff_names_facts_in_words(toy_games: list[str]) -> None:
+    # Toy High Hand has no compare_rows hook: the generic diff of its views.
+    game = tutor.load_game("toy_high_hand")
+    one = Session(game.new_state(seed=2))
+    other = one.branch()
+    one.run_to_decision()
+    one.play(one.state.legal_actions()[0])
+    one.run_to_decision()
+    diff = compare_views(one.state.view(None), other.state.view(None))
+    rows = diff.as_dict()
+    assert rows["Ann · hand size"] == (2, 0) and rows["deck size"] == (28, 32)
+    assert rows["Phase"] == ("turn", "deal")
+    assert all("_" not in what for what in [*rows, *diff.same])
 
 
 def test_views_of_different_games_or_player_counts_are_refused() -> None:

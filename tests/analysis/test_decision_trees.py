@@ -17,7 +17,7 @@ from typing import Any
 
 import networkx as nx
 import pytest
-from conftest import do, mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, mf_state, skip_to_main_play
 
 from tutor.analysis.simulation import simulate, summarise
 from tutor.analysis.trees import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, mf_state, rules_cited, skip_to_main_play
 from games.mantis_falls.tables import JACK, JILL, ROADS_NO_BROKEN, fixed_state
 
 import tutor

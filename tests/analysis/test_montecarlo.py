@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import chance, do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import (
+    chance,
+    do,
+    mf_state,
+    pending_pick,
+    picking_player,
+    rules_cited,
+    skip_to_main_play,
+)
 from games.mantis_falls.tables import JACK, JILL, ROADS_NO_BROKEN, fixed_state
 
 import tutor
@@ -127,7 +135,7 @@ def test_an_unseen_event_that_took_wounds_stays_an_opposition() -> None:
     do(state, "play", "Hunter's Stride")
     entries = do(state, "finish")
     # Hunter's Stride lets Jack, who is behind Jill, catch up: he chooses how far.
-    assert state.decision.player == JACK and state.stack[-1][2] == "move"
+    assert state.decision.player == JACK and pending_pick(state) == "move"
     assert state.opp_wounds >= 2 and state.event >= 0
     assert "mf.11.5" in rules_cited(entries)
     kinds = set()
@@ -150,9 +158,8 @@ def test_worlds_depend_only_on_what_the_viewer_sees() -> None:
             if state.decision.kind == "chance":
                 state.apply(state.sample_chance(rng))
                 continue
-            top = state.stack[-1]
             for viewer in (JACK, JILL):
-                looking = top[0] == "pick" and top[1][0] == viewer
+                looking = picking_player(state) == viewer
                 world = game.determinize(state, viewer, Rng(state.steps)).to_dict()
                 for what, variant in game.hidden_variants(state, viewer):
                     if looking and "Midnight" in what:

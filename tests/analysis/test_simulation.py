@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, mf_state, rules_cited, skip_to_main_play
 
 from tutor.analysis.simulation import derive_seed, simulate, summarise, sweep, wilson_interval
 from tutor.core.scenario import load_scenario

@@ -12,8 +12,9 @@ checkpoints go to a temporary folder: running the notebooks in the browser write
 into the repository.
 Stopping a server ends every process it started (kernels run in sessions of their own).
 
-This is a helper module, not a ``conftest.py``: ``tests/conftest.py`` is imported by name
-(``from conftest import ...``) and a second conftest module would shadow it.
+This is a helper module, not a ``conftest.py``: its functions are imported by name, and
+pytest imports every ``conftest.py`` as the one module ``conftest``, so a function in a
+conftest cannot be imported reliably.
 """
 
 from __future__ import annotations

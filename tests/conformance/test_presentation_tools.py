@@ -149,9 +149,43 @@ def test_tutor_rules_lists_every_rule(name: str, capsys: pytest.CaptureFixture[s
     listed = run(capsys, "rules", name)
     for rule_id in book.rules:
         assert f"  {rule_id} " in listed
+    # Headings as the game's rule book cites: "Topic N · title", or the section's name.
+    headings = [line for line in listed.splitlines() if line and not line.startswith(" ")]
+    titles = [book.topics.get(rule.topic, "") for rule in book.rules.values()]
+    if spec_for(name).citation == "topic":
+        assert all(h.startswith("Topic ") and " · " in h for h in headings), headings
+    else:
+        assert not any(h.startswith("Topic ") for h in headings), headings
+    assert {h.split(" · ")[-1] for h in headings} == set(titles)
     coverage = run(capsys, "rules", name, "--coverage")
     assert f"of {len(book.rules)} rules implemented" in coverage
     speaks_its_own_words(name, listed + coverage, "tutor rules")
+
+
+@pytest.mark.parametrize("name", tutor.registered_games())
+def test_tutor_rules_json_and_coverage(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.core.game import game_class
+
+    book = tutor.load_game(name).rulebook
+    plain = json.loads(run(capsys, "rules", name, "--json"))
+    assert plain["game"] == name
+    assert [row["id"] for row in plain["rules"]] == list(book.rules)
+    assert all(row["summary"] == book.rules[row["id"]].summary for row in plain["rules"])
+    report = json.loads(run(capsys, "rules", name, "--coverage", "--json"))
+    assert [row["id"] for row in report["rules"]] == list(book.rules)
+    cited = game_class(name).implemented_rules()
+    # Every rule the engine cites is in its rule book, and the engine cites some.
+    assert cited and cited <= set(book.rules), sorted(cited - set(book.rules))
+    implemented = {row["id"] for row in report["rules"] if row["implemented"]}
+    assert implemented == cited
+    assert report["implemented"] == len(implemented)
+    assert report["tested"] == sum(bool(book.rules[r].tested_by) for r in book.rules)
+    both = [r for r in report["rules"] if r["implemented"] and r["tested"] and r["scope"] == "base"]
+    assert report["covered"] == len(both)
+    assert 0 <= report["coverage_percent"] <= 100
+    text = run(capsys, "rules", name, "--coverage")
+    assert f"{report['implemented']} of {len(book.rules)} rules implemented" in text
+    speaks_its_own_words(name, json.dumps(plain) + json.dumps(report), "tutor rules --json")
 
 
 def test_tutor_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:

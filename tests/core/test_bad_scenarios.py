@@ -17,6 +17,8 @@ import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
+from mutations import mangled_bytes, mutated
+from mutations import write as write_file
 
 import tutor
 from tutor.cli import main
@@ -30,12 +32,7 @@ GOOD: dict[str, Any] = yaml.safe_load(GOOD_FILE.read_text(encoding="utf-8"))
 
 
 def write(tmp_path: Path, text: str | bytes, name: str = "scenario.yaml") -> Path:
-    path = tmp_path / name
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return path
+    return write_file(tmp_path, text, name)
 
 
 def refused(path: Path) -> SessionFileError:
@@ -141,76 +138,9 @@ def test_a_setup_that_leaves_an_impossible_position_is_refused(
 # ---------------------------------------------------------------------------------------
 # Generated bad files (hypothesis)
 # ---------------------------------------------------------------------------------------
-def paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every key path in a plain-data tree, the root included."""
-    out = [prefix]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += paths(value, (*prefix, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out += paths(value, (*prefix, i))
-    return out
-
-
-GOOD_PATHS = paths(GOOD)
-
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(min_value=-(2**70), max_value=2**70)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=12)
-    | st.sampled_from(["Medicine", "Jack", "witness", "assassin", "grid", "Elm Street"]),
-    lambda children: (
-        st.lists(children, max_size=4)
-        | st.dictionaries(st.text(max_size=8) | st.integers(0, 5), children, max_size=4)
-    ),
-    max_leaves=8,
-)
-
-
-def _replace(tree: Any, path: tuple[Any, ...], value: Any) -> Any:
-    if not path:
-        return value
-    node = tree
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return tree
-
-
-def _delete(tree: Any, path: tuple[Any, ...]) -> Any:
-    if not path:
-        return {}
-    node = tree
-    for key in path[:-1]:
-        node = node[key]
-    del node[path[-1]]
-    return tree
-
-
-@st.composite
-def mutated_scenarios(draw: st.DrawFn) -> Any:
+def mutated_scenarios() -> st.SearchStrategy[Any]:
     """The good scenario with one to three values replaced, deleted or added."""
-    data = copy.deepcopy(GOOD)
-    for _ in range(draw(st.integers(1, 3))):
-        where = draw(st.sampled_from(paths(data)))
-        how = draw(st.sampled_from(["replace", "delete", "add"]))
-        if how == "replace" or not where:
-            data = _replace(data, where, draw(json_values))
-        elif how == "delete":
-            data = _delete(data, where)
-        else:
-            parent = _replace(data, (), data) if not where[:-1] else data
-            node = parent
-            for key in where[:-1]:
-                node = node[key]
-            if isinstance(node, dict):
-                node[draw(st.text(min_size=1, max_size=8))] = draw(json_values)
-            elif isinstance(node, list):
-                node.append(draw(json_values))
-    return data
+    return mutated(GOOD)
 
 
 def assert_sound(session: tutor.Session) -> None:
@@ -238,21 +168,7 @@ def test_generated_scenario_mappings_load_soundly_or_are_refused_by_name(data: A
     assert_sound(session)
 
 
-@st.composite
-def mangled_texts(draw: st.DrawFn) -> bytes:
-    """The good file's bytes, cut short, with bytes flipped or inserted."""
-    raw = bytearray(GOOD_FILE.read_bytes())
-    how = draw(st.sampled_from(["truncate", "flip", "insert"]))
-    at = draw(st.integers(0, len(raw) - 1))
-    if how == "truncate":
-        return bytes(raw[:at])
-    if how == "flip":
-        raw[at] = draw(st.integers(0, 255))
-        return bytes(raw)
-    return bytes(raw[:at]) + draw(st.binary(min_size=1, max_size=4)) + bytes(raw[at:])
-
-
-@given(mangled_texts())
+@given(mangled_bytes(GOOD_FILE.read_bytes()))
 def test_mangled_files_load_soundly_or_are_refused_by_name(text: bytes) -> None:
     import tempfile
 

@@ -12,14 +12,18 @@ names the reason, the rule or the file and key path, and leave the state as it w
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
-from conftest import card_id, do, mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import (
+    card_id,
+    do,
+    mf_state,
+    pending_frame_kind,
+    skip_to_main_play,
+)
+from mutations import copy_files, edit_yaml
 
 import tutor
 from tutor.core.data import rulesets_dir
@@ -66,7 +70,7 @@ def main_play_state(hand: list[str]) -> MantisFallsState:
         }
     )
     skip_to_main_play(state)
-    assert state.decision.player == JACK and state.stack[-1][0] == "mainplay"
+    assert state.decision.player == JACK and pending_frame_kind(state) == "mainplay"
     return state
 
 
@@ -208,15 +212,7 @@ def test_check_never_raises_and_apply_rejects_garbage(value: Any) -> None:
 # ---------------------------------------------------------------------------------------
 def copy_deck(tmp_path: Path) -> Path:
     """A private copy of the Mantis Falls data folder (cards, schema, rules)."""
-    folder = tmp_path / "my_deck"
-    shutil.copytree(rulesets_dir() / "mantis_falls", folder)
-    return folder
-
-
-def edit_yaml(path: Path, change: Callable[[Any], None]) -> None:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    change(data)
-    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return copy_files(rulesets_dir() / "mantis_falls", tmp_path / "my_deck")
 
 
 def load_error(**options: Any) -> RulesetError:
@@ -303,8 +299,7 @@ def test_a_good_copy_of_the_deck_loads(tmp_path: Path) -> None:
 
 def rulesets_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the whole rulesets folder, made current through TUTOR_RULESETS."""
-    folder = tmp_path / "rulesets"
-    shutil.copytree(rulesets_dir(), folder)
+    folder = copy_files(rulesets_dir(), tmp_path / "rulesets")
     monkeypatch.setenv("TUTOR_RULESETS", str(folder))
     return folder
 

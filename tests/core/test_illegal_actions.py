@@ -25,7 +25,7 @@ import textwrap
 from typing import Any
 
 import pytest
-from conftest import mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import mf_state, skip_to_main_play
 from hypothesis import given
 from hypothesis import strategies as st
 

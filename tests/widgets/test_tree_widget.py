@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, mf_state, skip_to_main_play
 
 from tutor.analysis.trees import decision_tree
 from tutor.core import Session

@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 import pytest
-from conftest import mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import mf_state, skip_to_main_play
 
 import tutor
 from tutor.core import CHANCE, Rng, Session
@@ -84,8 +84,9 @@ def test_moving_then_stepping_shows_each_rule_in_turn_and_the_picture_follows() 
     assert rule_shown(player) == "mf.8.2"
     assert "Jill moves from Depot Square to Cannery Row." in player.explanation.value
     after = svg_tree(player)
-    # The piece is on the first sunset road and the next road was turned up (mf.10.3).
-    assert piece_road(after, 1) == 1 and road_is_face_up(after, 2)
+    # The piece is on the first sunset road; the road ahead is still face down: the
+    # entry that turns it up (mf.10.3) is not revealed yet, so the picture waits for it.
+    assert piece_road(after, 1) == 1 and not road_is_face_up(after, 2)
 
     explanations, pictures, rules = [player.explanation.value], {player.picture.value}, []
     for _ in range(6):
@@ -99,6 +100,10 @@ def test_moving_then_stepping_shows_each_rule_in_turn_and_the_picture_follows() 
         assert escape(entry.text) in player.explanation.value
         explanations.append(player.explanation.value)
         pictures.add(player.picture.value)
+        if entry.rule == "mf.10.3":
+            assert road_is_face_up(svg_tree(player), 2)
+        # The picture is the position this entry describes, no later one.
+        assert len(session.shown_state.trace) == session.cursor
     # Landing on Cannery Row springs its ambush: a random discard, then a wound.
     assert rules == ["mf.10.1", "mf.10.3", "mf.10.6", "mf.10.6", "mf.10.6", "mf.8.3"]
     assert len(set(explanations)) == len(explanations)
@@ -424,7 +429,65 @@ def test_step_is_greyed_while_a_person_must_decide() -> None:
     player = play("mantis_falls", seed=7)
     player.next_decision_button.click()
     assert player.waiting_on() == "human"
-    assert player.step_button.disabled
-    assert "Choose" in player.step_button.tooltip
+    # Step, Next decision and Next turn are all greyed out, the reason in the tooltip
+    # and on the page (touch screens have no hover).
+    reason = "Waiting for Jill to choose an action below"
+    for stepping in (player.step_button, player.next_decision_button, player.next_turn_button):
+        assert stepping.disabled and reason in stepping.tooltip
+    assert reason in player.blocked.value
     player.action_buttons[0].click()
-    assert not player.step_button.disabled or player.waiting_on() == "human"
+    if player.waiting_on() != "human":
+        assert not player.next_decision_button.disabled and not player.next_turn_button.disabled
+        assert player.blocked.value == ""
+        assert player.next_turn_button.tooltip == "Play on to the next turn"
+
+
+def test_the_decision_is_stated_once_and_the_phase_strip_drawn_once() -> None:
+    from tutor.widgets import play
+
+    player = play("mantis_falls", seed=7)
+    player.next_decision_button.click()
+    prompt = player.session.state.decision.prompt
+    on_screen = [player.explanation.value, player.prompt.value, player.picture.value]
+    assert sum(escape(prompt) in part for part in on_screen) == 1
+    assert escape(prompt) in player.prompt.value
+    assert "Decision for" not in player.explanation.value
+    # One phase strip: the picture's (no separate strip widget above it).
+    strips = [c for c in player.children if "tutor-phases" in getattr(c, "value", "")]
+    assert strips == [] and player.picture.value.count('class="phase current"') == 1
+
+
+def test_the_cards_show_what_they_do_without_hovering() -> None:
+    from tutor.games.mantis_falls.present.cards import card_html as face
+    from tutor.widgets import play
+
+    player = play("mantis_falls", seed=7)
+    player.next_decision_button.click()
+    for _ in range(40):  # on to a turn whose event is drawn and face up
+        if player.session.shown_state.view(None)["event"]:
+            break
+        if player.action_buttons:
+            player.action_buttons[-1].click()
+        else:
+            player.step()
+    state = player.session.shown_state
+    view = state.view(None)
+    assert view["event"] and "name" in view["event"]
+    cards = player.hands_view.value
+    # The event and every card in hand, as faces with their rendered text, not in a
+    # collapsed section: the widget is a direct child of the player.
+    assert player.hands_view in player.children
+    event = next(e for e in state.cards.events if e.name == view["event"]["name"])
+    assert face(event) in cards
+    for name in view["players"][0]["hand"]:
+        card = next(c for c in state.cards.actions if c.name == name)
+        assert face(card) in cards
+
+
+def test_trace_lines_wrap_between_words() -> None:
+    from tutor.widgets import play
+
+    player = play("mantis_falls", seed=7)
+    player.next_decision_button.click()
+    for part in (player.trace_view.value, player.explanation.value):
+        assert "word-break:normal" in part and "overflow-wrap:break-word" in part

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import ipywidgets
 import pytest
 import yaml
 from games.mantis_falls.tables import seven_wounds_scenario
@@ -127,8 +128,6 @@ def test_apply_starts_a_fresh_game_from_the_edited_position() -> None:
 @pytest.mark.parametrize(
     ("edit", "where", "problem"),
     [
-        ({"wounds": 8}, "setup.players[0].wounds", "from 0 to 7, found 8"),
-        ({"gasps": 3}, "setup.players[0].gasps", "from 0 to 2 (a third gasp is death), found 3"),
         ({"position": 7}, "setup.players[0].position", "nobody can stand on the Broken Road"),
         ({"role": "assassin"}, "setup.players", "at most one assassin"),
         ({"conserved": 5}, "setup.conserved", "only four spaces"),
@@ -161,6 +160,57 @@ def test_a_refused_edit_names_the_key_and_leaves_the_position(
     assert explorer.status.value == ""
     assert snapshot(explorer) == before
     assert explorer.scenario["setup"] == SEVEN_WOUNDS["setup"]
+
+
+def test_the_sliders_offer_only_what_apply_accepts() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    jack = editor(explorer).players[0]
+    # Jack's maximum is 8 wounds: a scenario starts at 7 at most (8 is a Last Gasp).
+    assert jack["wounds"].max == 7 and jack["gasps"].max == 2
+    jack["wounds"].value = 8  # a slider clamps what it cannot hold
+    jack["gasps"].value = 3
+    assert (jack["wounds"].value, jack["gasps"].value) == (7, 2)
+    explorer.apply_button.click()
+    assert explorer.error.value == "" and "Applied" in explorer.status.value
+    me = explorer.session.state.view(None)["players"][0]
+    assert (me["wounds"], me["gasps"]) == (7, 2)
+
+
+def test_adding_and_removing_one_card_changes_only_that_card() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    hand = editor(explorer).hands[0]
+    start = list(hand.names)
+    assert "Medicine" in start and len(start) == 5
+    # The notebook's own instruction: add a second Medicine, Apply.
+    hand.picker.value = "Medicine"
+    hand.add_button.click()
+    assert hand.names == [*start, "Medicine"]
+    assert len(hand.remove_buttons) == 6
+    explorer.apply_button.click()
+    assert explorer.error.value == ""
+    me = explorer.session.state.view(None)["players"][0]
+    assert sorted(me["hand"]) == sorted([*start, "Medicine"])
+    # Removing one card removes that one only.
+    hand = editor(explorer).hands[0]
+    coffee = hand.names.index("Coffee")
+    hand.remove_buttons[coffee].click()
+    assert sorted(hand.names) == sorted(n for n in [*start, "Medicine"] if n != "Coffee")
+    explorer.apply_button.click()
+    me = explorer.session.state.view(None)["players"][0]
+    assert "Coffee" not in me["hand"] and me["hand"].count("Medicine") == 2
+
+
+def test_a_card_added_beyond_its_copies_is_refused_by_name() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    before = snapshot(explorer)
+    hand = editor(explorer).hands[0]
+    hand.picker.value = "Medicine"
+    for _ in range(3):
+        hand.add_button.click()
+    explorer.apply_button.click()
+    assert "Cannot apply: setup.players[0].hand" in explorer.error.value
+    assert "Medicine" in explorer.error.value
+    assert snapshot(explorer) == before
 
 
 def test_editing_the_shown_position_carries_it_into_a_fresh_game() -> None:
@@ -270,8 +320,8 @@ def test_compare_heal_before_against_heal_during_the_last_gasp() -> None:
     result = explorer.last_comparison
     assert result is not None
     rows = result.as_dict()
-    assert rows["Jack · wounds"] == (8, 6)
-    assert rows["Jack · dead"] == (True, False)
+    assert rows["Jack · wounds"] == ("8 of 8", "6 of 8")
+    assert rows["Jack · alive"] == ("dead", "alive")
     assert rows["outcome"] == (
         "Jill wins (a witness died and the assassin lives)",
         "the game goes on",
@@ -279,8 +329,45 @@ def test_compare_heal_before_against_heal_during_the_last_gasp() -> None:
     assert "Jill · wounds" in result.same
     html = explorer.comparison.value
     assert html.count("class='tutor-diff'") == len(result.differences)
-    assert "<td>Jack · wounds</td><td>8</td><td>6</td>" in html
+    assert "<td>Jack · wounds</td><td>8 of 8</td><td>6 of 8</td>" in html
+    # Readable rows only: no engine names, no player numbers for whose turn it is.
+    for engine_word in ("hand_count", "turn_player", "game_over", "max_wounds"):
+        assert engine_word not in html
     assert "[mf.18.1] Jack is dead: they are still at maximum wounds." in a.state.trace_for(None)
+
+
+def test_compare_uses_what_the_panes_show_not_what_is_still_to_reveal() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    explorer.branch_button.click()
+    assert explorer.player_a is not None
+    # A: Jack heals and the opposition hits, but nothing of it is revealed yet.
+    for label in (
+        "Start an action play with Medicine (Amber)",
+        "Finish the action play (1 card)",
+        "Do nothing",
+    ):
+        explorer.session.play(label)
+    assert explorer.session.pending_entries > 2
+    result = explorer.compare()
+    assert result is not None
+    shown = explorer.session.shown_state.view(None)["players"][0]["wounds"]
+    assert result.as_dict().get("Jack · wounds", (f"{shown} of 8",))[0] == f"{shown} of 8"
+    assert explorer.session.state.view(None)["players"][0]["wounds"] != shown
+    # Once everything is revealed, the table catches up with the game.
+    explorer.player_a.next_decision_button.click()
+    result = explorer.compare()
+    assert result is not None
+    now = explorer.session.state.view(None)["players"][0]["wounds"]
+    assert result.as_dict()["Jack · wounds"][0] == f"{now} of 8"
+
+
+def test_the_two_panes_are_stacked_at_full_width() -> None:
+    explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
+    explorer.branch_button.click()
+    assert explorer.pane_a.layout.width == "100%" and explorer.pane_b.layout.width == "100%"
+    (stack,) = [c for c in explorer.children if explorer.pane_a in getattr(c, "children", ())]
+    assert isinstance(stack, ipywidgets.VBox)
+    assert list(stack.children) == [explorer.pane_a, explorer.pane_b]
 
 
 def test_compare_without_a_branch_says_so() -> None:
@@ -404,11 +491,13 @@ def wounds_rows(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, Any, An
 def test_compare_lists_the_rows_a_game_chooses_through_its_hook(monkeypatch: Any) -> None:
     from dataclasses import replace
 
+    from tutor.core import spec as spec_module
     from tutor.games.mantis_falls.game import MantisFallsGame
 
     spec = MantisFallsGame.spec
     hooks = replace(spec.hooks, compare_rows=f"{__name__}:wounds_rows")
     monkeypatch.setattr(MantisFallsGame, "spec", replace(spec, hooks=hooks))
+    monkeypatch.delitem(spec_module._HOOK_CACHE, ("mantis_falls", "compare_rows"), raising=False)
     explorer = WhatIfExplorer(scenario=SEVEN_WOUNDS)
     explorer.branch()
     assert explorer.branch_session is not None

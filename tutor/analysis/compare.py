@@ -21,6 +21,27 @@ PLAYER_SKIP = frozenset({"name"})
 """Player keys never compared (the name labels the row instead)."""
 TOP_KEYS = ("turn", "turn_player", "phase")
 """Scalar top-level view keys compared, in this order, when a view has them."""
+TOP_LABELS = {"turn": "Turn", "turn_player": "Whose turn", "phase": "Phase"}
+"""How the generic top-level facts are named for people."""
+
+
+def readable(key: str) -> str:
+    """A view key as words for people: ``"hand_count"`` becomes ``"hand count"``."""
+    return key.replace("_", " ").strip()
+
+
+def _phase_label(game: Any, key: Any) -> Any:
+    """A phase key as the game's phase strip names it (the key itself when unknown)."""
+    from tutor.core.errors import UnknownGameError
+    from tutor.core.spec import spec_for
+
+    try:
+        phases = spec_for(str(game)).hook("phases") or ()
+    except UnknownGameError:
+        return key
+    return dict((str(k), str(label)) for k, label in phases).get(str(key), key)
+
+
 TOP_SKIP = frozenset({"game", "viewer", "trace", "decision", "players", "outcome"})
 """Top-level keys that are either labels, too big to diff, or handled on their own."""
 
@@ -30,7 +51,7 @@ class Difference:
     """One fact that differs between the two positions.
 
     Attributes:
-        what: a readable name, e.g. ``"Jack · wounds"`` or ``"outcome"``.
+        what: a readable name, e.g. ``"Jack · wounds"``, ``"Whose turn"`` or ``"outcome"``.
         a: the value in the first position.
         b: the value in the second position.
         key: the view key it comes from (``"wounds"``), for programs.
@@ -185,17 +206,26 @@ def compare_views(
             ok_a, va = _comparable(one.get(key))
             ok_b, vb = _comparable(two.get(key))
             if ok_a and ok_b:
-                note(f"{names[i]} · {key}", va, vb, key, i)
+                note(f"{names[i]} · {readable(key)}", va, vb, key, i)
+
+    def top(key: str, view: dict[str, Any]) -> Any:
+        value = view.get(key)
+        if key == "turn_player" and isinstance(value, int) and 0 <= value < len(names):
+            return names[value]
+        if key == "phase":
+            return _phase_label(view.get("game"), value)
+        return value
+
     for key in TOP_KEYS:
         if key in a or key in b:
-            note(key, a.get(key), b.get(key), key)
+            note(TOP_LABELS[key], top(key, a), top(key, b), key)
     for key in a:
         if key in TOP_SKIP or key in TOP_KEYS:
             continue
         ok_a, va = _comparable(a.get(key))
         ok_b, vb = _comparable(b.get(key))
         if ok_a and ok_b:
-            note(key, va, vb, key)
+            note(readable(key), va, vb, key)
     oa = outcome_a if outcome_a is not None else a.get("outcome")
     ob = outcome_b if outcome_b is not None else b.get("outcome")
     note("outcome", outcome_summary(oa, names), outcome_summary(ob, names), "outcome")
@@ -246,4 +276,12 @@ def compare_states(
     return Comparison(labels, tuple(diffs), tuple(same))
 
 
-__all__ = ["Comparison", "Difference", "compare_states", "compare_views", "outcome_summary", "show"]
+__all__ = [
+    "Comparison",
+    "Difference",
+    "compare_states",
+    "compare_views",
+    "outcome_summary",
+    "readable",
+    "show",
+]

@@ -132,13 +132,13 @@ class MonteCarloPolicy(Policy):
         for _ in range(self.rollouts):
             world = self._world(state, me, local)
             play_seed = local.next_u64()
-            same = {(a.kind, a.label): a for a in world._legal_actions()}
+            same = {(a.kind, a.label): a for a in world.legal_actions()}
             for i, key in enumerate(keys):
                 action = same.get(key)
                 if action is None:  # no such choice in this world: it cannot be judged here
                     continue
                 sim = world.clone()
-                sim._apply(action)
+                sim.apply_legal(action)
                 totals[i] += self._play_out(sim, me, Rng(play_seed))
                 counts[i] += 1
         return [t / k if k else float("-inf") for t, k in zip(totals, counts, strict=True)]
@@ -154,19 +154,10 @@ class MonteCarloPolicy(Policy):
         return state.game.determinize(state, me, rng)
 
     def _play_out(self, sim: Any, me: int, rng: Rng) -> float:
-        last = None if self.horizon is None else sim.turn_number + self.horizon
-        below = rng.below
-        for _ in range(100_000):
-            kind = sim.decision_kind()
-            if kind == "terminal":
-                return float(sim.returns()[me])
-            if last is not None and sim.turn_number > last:
-                break
-            if kind == "chance":
-                sim._apply(sim.sample_chance(rng))
-                continue
-            legal = sim._legal_actions()
-            sim._apply(legal[below(len(legal))])
+        # Random play on (forced choices drawn too), cut after the horizon in turns.
+        played = sim.play_out(rng, 100_000, max_turns=self.horizon)
+        if played.finished:
+            return float(sim.returns()[me])
         if self._evaluate is None:
             from tutor.analysis.trees import evaluate_state  # networkx: only when needed
 

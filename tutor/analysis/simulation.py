@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.analysis.policies import RandomPolicy
-from tutor.core.game import Game, State, load_game
+from tutor.core.game import Game, PlayStats, State, StepLimitReached, load_game
 from tutor.core.rng import Rng
 from tutor.core.types import Outcome
 
@@ -159,46 +159,19 @@ class _Runner:
         rng = Rng(game_seed ^ _CHOICE_SALT)
         for bot in self.bots:
             bot.reset()
-        first: int | None = None
         start_info = self.facts.start(state) if self.facts else {}
         watch = self.facts.watch if self.facts else None
-        decisions = options = 0
-        finished = cut = False
-        last_turn = None
-        if self.max_turns is not None:
-            last_turn = state.turn_number + self.max_turns
-        # The hot loop of bulk simulation: the decision kind is cheaper than the full
-        # Decision (no prompt is built), the decider is the player of the legal actions,
-        # and the random bot is inlined (it draws from ``rng`` exactly as RandomPolicy).
+        max_turns = self.max_turns
+        # The hot loop of bulk simulation is the state's own (State.play_out); a random
+        # bot is passed as None, which play_out draws exactly as RandomPolicy does.
         bots = [None if type(b) is RandomPolicy else b for b in self.bots]
-        kind_now = state.decision_kind
-        sample, apply, legal_now = state.sample_chance, state._apply, state._legal_actions
-        below = rng.below
-        for _ in range(_MAX_STEPS):
-            kind = kind_now()
-            if kind == "terminal":
-                finished = True
-                break
-            if last_turn is not None and state.turn_number > last_turn:
-                cut = True
-                break
-            if kind == "chance":
-                apply(sample(rng))
-                continue
-            legal = legal_now()
-            if watch is not None:
-                watch(state, start_info)
-            if first is None:
-                first = legal[0].player
-            decisions += 1
-            n = len(legal)
-            options += n
-            if n == 1:
-                action = legal[0]
-            else:
-                bot = bots[legal[0].player]
-                action = legal[below(n)] if bot is None else bot(state, legal, rng)
-            apply(action)
+        observe = None if watch is None else (lambda s: watch(s, start_info))
+        try:
+            played = state.play_out(rng, _MAX_STEPS, bots, max_turns=max_turns, observe=observe)
+        except StepLimitReached as exc:  # not over after _MAX_STEPS: the row says "unfinished"
+            played = exc.stats or PlayStats(False, False, 0, 0, 0, None)
+        finished, cut, first = played.finished, played.cut, played.first_player
+        decisions, options = played.decisions or 0, played.options or 0
         if watch is not None:
             watch(state, start_info)
         outcome = state.outcome()

@@ -15,7 +15,9 @@ from tutor.core.errors import (
 )
 from tutor.core.game import (
     Game,
+    PlayStats,
     State,
+    StepLimitReached,
     game_class,
     load_game,
     random_playout,
@@ -40,7 +42,9 @@ __all__ = [
     "ScenarioError",
     "Session",
     "SessionFileError",
+    "PlayStats",
     "State",
+    "StepLimitReached",
     "TraceEntry",
     "TutorError",
     "UnknownGameError",

@@ -9,8 +9,10 @@ the methods defined here.
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tutor.core.errors import IllegalActionError, OptionError
@@ -48,8 +50,9 @@ def load_game(name: str, **options: Any) -> Game:
     """
     spec = spec_for(name)
     cls: type[Game] = spec.game_class()
-    from tutor.core.validation import check_schema
+    from tutor.core.validation import check_schema, check_tree
 
+    check_tree(options, name, _option_error)
     check_schema(options, cls.options_schema, name, _option_error)
     players = options.get("players", spec.default_players or spec.players[0])
     spec.check_players_and_modules(players, options.get("modules") or ())
@@ -153,13 +156,24 @@ class Game(ABC):
         """Return the rule's citation and summary for people."""
         return self.rulebook.describe(rule_id)
 
-    @staticmethod
-    def implemented_rules() -> set[str]:
+    @classmethod
+    def implemented_rules(cls) -> set[str]:
         """Return the rule ids the game's engine code cites (for ``tutor rules --coverage``).
 
-        Games override this; the default reports nothing as implemented.
+        The default reads every ``.py`` file in the folder of the module that defines
+        the game class (its package) and collects the quoted rule ids with the spec's
+        prefix (``"nim.2.1"``), the ids its trace entries and verdicts cite.  Games add
+        the rules they follow without citing them (by their data model) in an override.
         """
-        return set()
+        import inspect
+        from pathlib import Path
+
+        from tutor.core.rules import cited_rule_ids
+
+        if getattr(cls, "spec", None) is None:  # the abstract base: no game, no citations
+            return set()
+        folder = Path(inspect.getfile(cls)).parent
+        return cited_rule_ids(folder, cls.spec.rule_prefix)
 
     # ---- conformance hooks (tests/test_conformance.py runs them for every game) ---------
     def check_invariants(self, state: State, before: State | None = None) -> list[str]:
@@ -198,6 +212,47 @@ class Game(ABC):
             f"{self.name or type(self).__name__} has no determinize hook, so bots cannot "
             "sample its hidden information"
         )
+
+
+Chooser = Callable[["State", Sequence[Action], Rng], Action]
+"""A bot as bulk play calls it: ``(state, legal actions, rng) -> one of the legal actions``."""
+
+
+@dataclass(frozen=True)
+class PlayStats:
+    """What :meth:`State.play_out` saw on its way.
+
+    Attributes:
+        finished: the game reached its end.
+        cut: play stopped because ``max_turns`` turns had passed (not finished).
+        steps: actions applied by this play-out (chance outcomes included).
+        decisions: player decisions met (forced ones included), or ``None`` when the
+            game's own fast random loop ran, which counts nothing.
+        options: legal actions summed over those decisions (``None`` likewise); the
+            mean branching factor is ``options / decisions``.
+        first_player: the player of the first decision met (``None`` if there was none
+            or nothing was counted).
+    """
+
+    finished: bool
+    cut: bool
+    steps: int
+    decisions: int | None
+    options: int | None
+    first_player: int | None
+
+
+class StepLimitReached(RuntimeError):
+    """A play-out made ``max_steps`` actions without the game ending.
+
+    Attributes:
+        stats: what :meth:`State.play_out` had counted by then (``None`` when a game's
+            own fast loop gave up).
+    """
+
+    def __init__(self, message: str, stats: PlayStats | None = None) -> None:
+        super().__init__(message)
+        self.stats = stats
 
 
 class State(ABC):
@@ -275,7 +330,7 @@ class State(ABC):
         return self._legal_actions()
 
     def _random_playout(self, rng: Rng, max_steps: int) -> None:
-        """Play to the end with uniform random choices (see :func:`random_playout`).
+        """Play to the end with uniform random choices (the hook behind :meth:`play_out`).
 
         Every choice takes ``legal[rng.below(len(legal))]`` and every chance step
         ``sample_chance(rng)``.  A game may override this with a faster loop that makes
@@ -293,7 +348,106 @@ class State(ABC):
                 continue
             legal = self._legal_actions()
             self._apply(legal[rng.below(len(legal))])
-        raise RuntimeError(f"game did not end within {max_steps} steps")
+        raise StepLimitReached(f"game did not end within {max_steps} steps")
+
+    # ---- the public fast path for bulk play (simulation, bots, trees, the CLI) ------
+    def apply_legal(self, action: Action) -> None:
+        """Apply an action taken from this very state's legal actions, unchecked.
+
+        The fast path of bulk play: an action picked from :meth:`legal_actions` (or a
+        chance outcome from :meth:`sample_chance` / :meth:`chance_outcomes`) of this
+        state is known to be legal, so the check :meth:`apply` repeats is skipped and no
+        trace slice is returned.  Anything else must go through :meth:`apply`: an action
+        that is not legal here leaves the state undefined.
+
+        Args:
+            action: one of ``self.legal_actions()`` (or a chance outcome now).
+        """
+        self._apply(action)
+
+    def play_out(
+        self,
+        rng: Rng,
+        max_steps: int = 100_000,
+        policies: Sequence[Chooser | None] | None = None,
+        *,
+        max_turns: int | None = None,
+        observe: Callable[[State], None] | None = None,
+    ) -> PlayStats:
+        """Play on from here (in place) until the game ends or ``max_turns`` have passed.
+
+        Chance steps are drawn with ``sample_chance(rng)``.  Player choices:
+
+        * ``policies=None``: the plain random play-out.  Every choice, forced ones
+          included, is ``legal[rng.below(len(legal))]``, the draws of
+          :func:`random_playout` and the golden traces.  Without ``max_turns`` and
+          ``observe`` this runs the game's own fast loop (its ``_random_playout``
+          hook), which counts no decisions.
+        * ``policies=[...]``: one entry per player: a :data:`Chooser` called as
+          ``policy(state, legal, rng)``, or ``None`` for a uniform random bot
+          (``legal[rng.below(len(legal))]``).  Like every bot, they are not asked about
+          forced choices (a single legal action), and no draw is made for those.
+
+        Args:
+            rng: the generator for the choices and the chance outcomes.
+            max_steps: safety bound on the number of actions.
+            policies: ``None``, or one policy (or ``None``) per player.
+            max_turns: stop (``cut``) once the turn number exceeds the turn number at
+                the start plus ``max_turns``; ``None`` plays to the end.
+            observe: called with the state at every player decision, before the
+                choice is made (it may only read the state).
+
+        Returns:
+            A :class:`PlayStats` saying whether the game finished and what was met.
+
+        Raises:
+            StepLimitReached: if the game has neither ended nor been cut after
+                ``max_steps`` actions (a ``RuntimeError``; a game's own fast loop may
+                raise a plain ``RuntimeError``).
+            ValueError: if ``policies`` does not hold one entry per player.
+        """
+        start_steps = self.steps
+        if policies is None and max_turns is None and observe is None:
+            self._random_playout(rng, max_steps)
+            return PlayStats(True, False, self.steps - start_steps, None, None, None)
+        bots: Sequence[Chooser | None] | None = policies
+        if bots is not None and len(bots) != self.game.num_players:
+            raise ValueError(
+                f"{self.game.num_players} players need {self.game.num_players} policies, "
+                f"got {len(bots)}"
+            )
+        last_turn = None if max_turns is None else self.turn_number + max_turns
+        kind_now, sample, apply = self.decision_kind, self.sample_chance, self._apply
+        legal_now, below = self._legal_actions, rng.below
+        decisions = options = 0
+        first: int | None = None
+        for _ in range(max_steps):
+            kind = kind_now()
+            if kind == "terminal":
+                return PlayStats(True, False, self.steps - start_steps, decisions, options, first)
+            if last_turn is not None and self.turn_number > last_turn:
+                return PlayStats(False, True, self.steps - start_steps, decisions, options, first)
+            if kind == "chance":
+                apply(sample(rng))
+                continue
+            legal = legal_now()
+            if observe is not None:
+                observe(self)
+            if first is None:
+                first = legal[0].player
+            decisions += 1
+            n = len(legal)
+            options += n
+            if bots is None:
+                action = legal[below(n)]
+            elif n == 1:
+                action = legal[0]
+            else:
+                bot = bots[legal[0].player]
+                action = legal[below(n)] if bot is None else bot(self, legal, rng)
+            apply(action)
+        stats = PlayStats(False, False, self.steps - start_steps, decisions, options, first)
+        raise StepLimitReached(f"game did not end within {max_steps} steps", stats)
 
     def _equivalent(self, action: Action, legal: list[Action]) -> Action | None:
         """The legal action that does the same as ``action``, if any.
@@ -407,6 +561,37 @@ class State(ABC):
         start = len(self.trace)
         self._apply(action)
         return self.trace[start:]
+
+    def positions_during(self, action: Action) -> list[State] | None:
+        """The position right after each trace entry that applying ``action`` writes.
+
+        A single action can write many entries (a decision, then every automatic step
+        up to the next one); a tutor revealing them one at a time must draw the
+        position each entry describes, not the end result.  This applies ``action`` to
+        a clone of this state, which is left untouched, and snapshots the clone each
+        time an entry is appended to its trace.  An engine writes an entry after the
+        change it describes, so snapshot ``k`` shows that change and none after it.
+
+        A game whose entries are appended out of Python's sight (compiled code that
+        calls the list's C API) records nothing here; it may override this method to
+        take the snapshots itself.
+
+        Returns:
+            One state per entry written, in order (the last equals the state after the
+            action), or ``None`` when the entries could not be observed.
+
+        Raises:
+            IllegalActionError: if ``action`` is not legal here.
+        """
+        replay = self.clone()
+        start = len(replay.trace)
+        recorder = _PositionRecorder(replay)
+        replay.trace = recorder
+        replay.apply(action)
+        positions = recorder.positions
+        if len(positions) != len(replay.trace) - start:
+            return None
+        return positions
 
     def action_by_label(self, label: str) -> Action:
         """Return the legal action whose label is ``label`` (case-insensitive).
@@ -544,6 +729,9 @@ def random_playout(
 ) -> State:
     """Play ``state`` to the end with uniformly random choices (in place).
 
+    The random play-out of :meth:`State.play_out` (the game's fast loop); with
+    ``choose``, every player decision, forced ones included, is ``choose``'s.
+
     Args:
         state: the state to advance; it is modified.
         rng: the generator for choices and chance outcomes.
@@ -554,24 +742,76 @@ def random_playout(
         RuntimeError: if the game has not ended after ``max_steps`` actions.
     """
     if choose is None:
-        state._random_playout(rng, max_steps)
+        state.play_out(rng, max_steps)
         return state
     for _ in range(max_steps):
         kind = state.decision_kind()
         if kind == "terminal":
             return state
         if kind == "chance":
-            state._apply(state.sample_chance(rng))
+            state.apply_legal(state.sample_chance(rng))
             continue
-        legal = state._legal_actions()
-        state._apply(choose(state, legal, rng))
+        state.apply_legal(choose(state, state.legal_actions(), rng))
     raise RuntimeError(f"game did not end within {max_steps} steps")
+
+
+class _PositionRecorder(list[TraceEntry]):
+    """A trace list that snapshots its state each time an entry is appended."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(state.trace)
+        self.state = state
+        self.positions: list[State] = []
+
+    def append(self, entry: TraceEntry) -> None:
+        super().append(entry)
+        snapshot = self.state.clone()
+        snapshot.trace = list(snapshot.trace)  # a plain list: the snapshot records nothing
+        self.positions.append(_resolving(snapshot))
+
+
+RESOLVING_PROMPT = "The rules are being carried out."
+"""The prompt of a position caught while the rules resolve an action."""
+_RESOLVING_CLASSES: dict[type, type] = {}
+
+
+def _resolving(state: State) -> State:
+    """Let a position caught in the middle of resolving an action say so.
+
+    Nobody decides there, and an engine's ``decision`` may expect a decision or a
+    chance step on top of its resolution stack: where it cannot answer, the position's
+    decision is ``Decision("resolving", None, RESOLVING_PROMPT, "", phase)`` with the
+    phase of its last entry, so its ``view`` (which names the decision) can be drawn.
+    A state whose class cannot be extended (a compiled one) is returned as it is.
+    """
+    cls = type(state)
+    sub = _RESOLVING_CLASSES.get(cls)
+    if sub is None:
+
+        def decision(self: State) -> Decision:
+            try:
+                found: Decision = super(sub, self).decision  # type: ignore[arg-type]
+            except Exception:  # the engine cannot name a decision mid-resolution
+                phase = self.trace[-1].phase if self.trace else ""
+                return Decision("resolving", None, RESOLVING_PROMPT, "", phase)
+            return found
+
+        sub = type(cls.__name__, (cls,), {"decision": property(decision)})
+        sub.__module__ = cls.__module__
+        sub.__qualname__ = f"{cls.__qualname__}.Resolving"
+        _RESOLVING_CLASSES[cls] = sub
+    with contextlib.suppress(TypeError):  # a compiled class keeps its own decision
+        state.__class__ = sub
+    return state
 
 
 __all__ = [
     "CHANCE",
     "Game",
+    "Chooser",
+    "PlayStats",
     "State",
+    "StepLimitReached",
     "game_class",
     "load_game",
     "random_playout",

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tutor.core.data import load_validated, rulesets_dir
-from tutor.core.errors import OptionError
+from tutor.core.data import load_data_file, load_validated, resolve_inside, rulesets_dir
+from tutor.core.errors import OptionError, RulesetError
+from tutor.core.validation import short
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +78,12 @@ class RuleBook:
             citation = spec.citation if spec is not None else "topic"
         self.citation_style = citation
         base = folder or rulesets_dir() / game
+        self.folder: Path = base
+        """The folder the rules index (``rules.yaml``) and rulings were read from."""
         schema_dir = rulesets_dir() / "_schema"
-        raw = load_validated(base / "rules.yaml", schema_dir / "rules.schema.yaml", "rules_file")
+        _, raw = load_data_file(
+            base, "rules.yaml", schema_dir / "rules.schema.yaml", "rules_file", "rules file"
+        )
         self.game = game
         self.topics: dict[str, str] = {str(k): str(v) for k, v in raw.get("topics", {}).items()}
         self.rules: dict[str, Rule] = {}
@@ -92,9 +97,12 @@ class RuleBook:
                 tested_by=tuple(entry.get("tested_by") or ()),
             )
         self.rulings: dict[str, Ruling] = {}
-        rulings_path = base / "rulings.yaml"
-        if rulings_path.exists():
-            rr = load_validated(rulings_path, schema_dir / "rulings.schema.yaml", "rulings_file")
+        rulings_path = resolve_inside(base, "rulings.yaml", "rulings file")
+        if rulings_path.is_symlink() or rulings_path.exists():
+            rr = load_validated(
+                rulings_path, schema_dir / "rulings.schema.yaml", "rulings_file", "rulings file"
+            )
+            self._check_rulings(str(rulings_path), rr["rulings"])
             for entry in rr["rulings"]:
                 self.rulings[entry["id"]] = Ruling(
                     id=entry["id"],
@@ -105,6 +113,31 @@ class RuleBook:
                     source=str(entry.get("source", "project")),
                     engine_option=bool(entry.get("engine_option", False)),
                 )
+
+    def _check_rulings(self, file: str, entries: list[dict[str, Any]]) -> None:
+        """What the rulings schema cannot say: ids unique, defaults offered, rules known.
+
+        Raises:
+            RulesetError: naming the file and the ruling's key path.
+        """
+        seen: set[str] = set()
+        for i, entry in enumerate(entries):
+            if entry["id"] in seen:
+                raise RulesetError(file, f"rulings[{i}].id", "a unique id", short(entry["id"]))
+            seen.add(entry["id"])
+            if str(entry["default"]) not in entry["options"]:
+                offered = ", ".join(map(str, entry["options"]))
+                raise RulesetError(
+                    file,
+                    f"rulings[{i}].default",
+                    f"one of its options ({offered})",
+                    short(entry["default"]),
+                )
+            for k, rule_id in enumerate(entry.get("rules") or ()):
+                if rule_id not in self.rules:
+                    raise RulesetError(
+                        file, f"rulings[{i}].rules[{k}]", "a rule id of rules.yaml", short(rule_id)
+                    )
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.rules
@@ -134,15 +167,15 @@ class RuleBook:
         """
         result = {rid: r.default for rid, r in self.rulings.items()}
         for rid, value in (chosen or {}).items():
-            ruling = self.rulings.get(rid)
+            ruling = self.rulings.get(rid) if isinstance(rid, str) else None
             if ruling is None:
-                known = ", ".join(sorted(self.rulings))
-                raise OptionError(f"unknown ruling {rid!r} for {self.game}; known: {known}")
-            if isinstance(value, bool):
+                raise OptionError(f"unknown ruling {short(rid)} for {self.game}; {self._known()}")
+            if isinstance(value, bool):  # YAML reads on/off as true/false
                 value = "on" if value else "off"
-            if str(value) not in ruling.options:
+            if not isinstance(value, str) or value not in ruling.options:
                 raise OptionError(
-                    f"ruling {rid!r} has no option {value!r}; options: {', '.join(ruling.options)}"
+                    f"ruling {rid!r} has no option {short(value)}; "
+                    f"options: {', '.join(ruling.options)}"
                 )
             if str(value) != ruling.default and not ruling.engine_option:
                 raise OptionError(
@@ -151,6 +184,15 @@ class RuleBook:
                 )
             result[rid] = str(value)
         return result
+
+    def _known(self) -> str:
+        """The rulings a house rule may name: the switchable ones by id, the others counted."""
+        switchable = sorted(rid for rid, r in self.rulings.items() if r.engine_option)
+        recorded = len(self.rulings) - len(switchable)
+        text = f"house rules: {', '.join(switchable) or 'none'}"
+        if recorded:
+            text += f" (and {recorded} recorded answers, which take only their default)"
+        return text
 
     def coverage(self, implemented: Iterable[str]) -> dict[str, Any]:
         """Report which rules are implemented (cited by the engine) and tested.

@@ -23,6 +23,21 @@ SESSION_FORMAT = "rules-tutor-session"
 SESSION_VERSION = 1
 
 Observer = Callable[["Session", str], None]
+POSITION_CACHE = 16
+"""How many actions' per-entry positions a session keeps (the latest ones)."""
+
+
+def _drawable(state: State) -> bool:
+    """True when a game can show ``state`` (its omniscient ``view`` works there).
+
+    A position caught in the middle of resolving an action is not one every engine
+    can describe (no decision is pending yet); such a position is skipped.
+    """
+    try:
+        state.view(None)
+    except Exception:  # any failure means: not drawable; the caller shows an earlier one
+        return False
+    return True
 
 
 class Session:
@@ -44,6 +59,9 @@ class Session:
         self._redo: list[tuple[Action, bool, State]] = []  # (action, automatic, after)
         self._observers: list[Observer] = []
         self._start: tuple[State, int, int] | None = None
+        # Positions inside an action's run of entries, by the state before it (the
+        # states kept in the history are never changed, so they are safe keys).
+        self._positions: dict[int, tuple[State, list[State]]] = {}
 
     # ---- observers ------------------------------------------------------------
     def subscribe(self, observer: Observer) -> None:
@@ -77,19 +95,61 @@ class Session:
 
     @property
     def shown_state(self) -> State:
-        """The state as it stood right after the action behind the last revealed entry.
+        """The position the revealed entries describe: right after the last one.
 
-        ``state`` can be several entries ahead of what has been revealed; a picture drawn
-        from this snapshot matches the explanation on screen.  Treat it as read-only.
+        ``state`` can be several entries ahead of what has been revealed (one action
+        writes every automatic step up to the next decision); a picture drawn from this
+        position matches the explanation on screen, entry by entry.  Treat it as
+        read-only.
         """
         if not self.pending_entries:
             return self.state
-        last = self.last_entry
-        step = last.step if last is not None else -1
-        for before, _, _ in self._history:
-            if before.steps >= step:
+        return self.position_at(self.cursor)
+
+    def position_at(self, cursor: int) -> State:
+        """The position right after the first ``cursor`` trace entries were written.
+
+        Inside an action's run of entries the positions come from
+        :meth:`State.positions_during` (computed once per action and kept).  Where the
+        game cannot draw a position in the middle of resolving (its ``view`` fails
+        there), or cannot report positions at all, the latest earlier position it can
+        draw is used: the picture may lag behind the words, never run ahead of them.
+        Treat the result as read-only.
+
+        Raises:
+            IndexError: if ``cursor`` is outside the trace.
+        """
+        if not 0 <= cursor <= len(self.state.trace):
+            raise IndexError(f"cursor {cursor} outside a trace of {len(self.state.trace)}")
+        history = self._history
+        for j, (before, action, _) in enumerate(history):
+            start = len(before.trace)
+            if cursor <= start:
                 return before
+            after = history[j + 1][0] if j + 1 < len(history) else self.state
+            if cursor < len(after.trace):
+                positions = self._positions_during(before, action, len(after.trace) - start)
+                return positions[cursor - start - 1]
         return self.state
+
+    def _positions_during(self, before: State, action: Action, entries: int) -> list[State]:
+        """One drawable position per entry ``action`` wrote from ``before`` (cached)."""
+        cached = self._positions.get(id(before))
+        if cached is not None and cached[0] is before:
+            return cached[1]
+        recorded = before.positions_during(action)
+        if recorded is None or len(recorded) != entries:
+            recorded = [before] * entries
+        positions: list[State] = []
+        last = before
+        for position in recorded:
+            if position is not before and _drawable(position):
+                last = position
+            positions.append(last)
+        if len(self._positions) >= POSITION_CACHE:
+            del self._positions[next(iter(self._positions))]
+        self._positions[id(before)] = (before, positions)
+        return positions
 
     @property
     def pending_entries(self) -> int:
@@ -223,7 +283,9 @@ class Session:
             # Keep the exact state after the action: redo restores it, RNG included
             # (an automatic chance step drew from the state's RNG before it was applied).
             undone.append((action, auto, self.state))
-            self.state = before
+            # A copy: the kept state may also be in a branch's history, and the live
+            # state changes in place with the next action.
+            self.state = before.clone()
             if not auto:
                 break
         self._redo.extend(undone)

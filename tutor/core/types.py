@@ -88,7 +88,9 @@ class Decision:
 
     Attributes:
         kind: ``"choice"`` (a player decides), ``"chance"`` (a random outcome) or
-            ``"terminal"`` (the game is over).
+            ``"terminal"`` (the game is over); a position caught in the middle of
+            resolving an action, which a tutor shows entry by entry
+            (:meth:`tutor.core.game.State.positions_during`), may say ``"resolving"``.
         player: the deciding player for a choice, otherwise ``None``.
         prompt: a short sentence for people ("Choose your main play").
         rule: the rule id that asks for this decision.

@@ -51,14 +51,25 @@ ErrorType = Callable[[str, str, str, str], TutorError]
 """Builds the error to raise from (file, where, expected, found): ``RulesetError``,
 ``SessionFileError.at``, or a function making an ``OptionError``."""
 
-# libyaml's safe loader (same types, same error marks) parses the rulesets ~15x faster
-# than the pure-Python one: most of the time a tutorial waits before its first board.
-_SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 # Characters YAML refuses (its reader's printable set, inverted); a tab, CR and LF pass.
 _NOT_PRINTABLE = re.compile(
     "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 )
+
+
+# libyaml's parser when PyYAML was built with it: several times faster on a deck of cards,
+# with PyYAML's own safe constructor (the same plain values).  Text it refuses is parsed
+# again by PyYAML's own parser, whose error positions and words the messages keep.
+_FAST_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _safe_load(text: str) -> Any:
+    try:
+        return yaml.load(text, Loader=_FAST_LOADER)
+    except yaml.YAMLError:
+        if _FAST_LOADER is yaml.SafeLoader:
+            raise
+        return yaml.load(text, Loader=yaml.SafeLoader)
 
 
 def short(value: Any, limit: int = 60) -> str:
@@ -135,12 +146,7 @@ def parse_yaml(text: str, file: str, error: ErrorType) -> Any:
             column), nesting too deep, or aliases that expand beyond :data:`MAX_NODES`.
     """
     try:
-        try:
-            data = yaml.load(text, Loader=_SAFE_LOADER)
-        except yaml.YAMLError:
-            # Rare: parse again with the pure-Python loader, whose marks point at the
-            # problem itself (libyaml's may point past it), so messages stay the same.
-            data = yaml.load(text, Loader=yaml.SafeLoader)
+        data = _safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "top level"
@@ -264,6 +270,10 @@ def _expected(err: Any) -> str:
         return f"a number of at least {vv}"
     if v == "maximum":
         return f"a number of at most {vv}"
+    if v is None:  # a `false` schema: nothing may stand here
+        return "nothing here"
+    if v == "minProperties":
+        return f"at least {vv} key{'s' * (vv != 1)}"
     if v == "minItems":
         return f"at least {vv} item{'s' * (vv != 1)}"
     if v == "maxItems":
@@ -285,18 +295,33 @@ def _found(err: Any) -> str:
         return f"no {', '.join(map(repr, missing))}"
     if err.validator == "additionalProperties":
         extra = sorted(set(err.instance) - set(err.schema.get("properties", {})), key=str)
-        return f"the key{'s' * (len(extra) > 1)} {', '.join(map(repr, extra))}"
+        named = ", ".join(short(k, 40) for k in extra[:3])
+        more = f" and {len(extra) - 3} more" if len(extra) > 3 else ""
+        return f"the key{'s' * (len(extra) > 1)} {named}{more}"
     if err.validator in ("minItems", "maxItems"):
         return f"{len(err.instance)} item{'s' * (len(err.instance) != 1)}"
     return short(err.instance)
+
+
+_CHECKER_VERSION = 2
+"""Part of every remembered verdict: raised whenever the checker's own rules change
+(2: floats are not whole numbers), so nothing passes on an older verdict."""
+
+
+def _whole_number(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
 
 
 @lru_cache(maxsize=64)
 def _validator(schema_text: str) -> Any:
     import jsonschema
 
-    schema = json.loads(schema_text)
-    return jsonschema.Draft202012Validator(schema)
+    # JSON Schema counts 2.0 as an integer; a Rules Tutor file never means a count,
+    # a seed or a player number as a float, and code downstream (range, indices) agrees.
+    base = jsonschema.Draft202012Validator
+    extend: Callable[..., Any] = jsonschema.validators.extend  # untyped in its stubs
+    strict = extend(base, type_checker=base.TYPE_CHECKER.redefine("integer", _whole_number))
+    return strict(json.loads(schema_text))
 
 
 def _cache_file() -> Path:
@@ -341,7 +366,7 @@ def check_schema(
         TutorError: (made by ``error``) naming file, key path, expected, found.
     """
     schema_text = json.dumps(schema, sort_keys=True, default=str)
-    blob = json.dumps([data, schema_text], default=str)
+    blob = json.dumps([_CHECKER_VERSION, data, schema_text], default=str)
     fingerprint = hashlib.sha256(blob.encode()).hexdigest()
     if _known_valid(fingerprint):
         return

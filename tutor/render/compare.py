@@ -34,7 +34,8 @@ def comparison_html(comparison: Any) -> str:
         )
     same = len(comparison.same)
     return (
-        "<table class='tutor-comparison' style='border-collapse:collapse;font-size:13px'>"
+        "<table class='tutor-comparison' "
+        "style='border-collapse:collapse;font-size:13px;line-height:1.4'>"
         f"<thead><tr><th style='text-align:left'>What differs</th><th>{escape(a)}</th>"
         f"<th>{escape(b)}</th></tr></thead><tbody>{body}</tbody></table>"
         f"<div style='font-size:12px;color:#666'>{same} other fact{'s' * (same != 1)} "

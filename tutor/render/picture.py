@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from tutor.core.spec import GameSpec, spec_for
+from tutor.render.html import phase_strip_html
 
 GameLike = Any
 """A loaded :class:`~tutor.core.game.Game`, its :class:`GameSpec`, or its name."""
@@ -49,6 +50,10 @@ def view_html(view: dict[str, Any]) -> str:
 def picture_html(view: dict[str, Any], game: Any, phase: str | None = None) -> str:
     """The game's picture of a view (its ``picture`` hook), else :func:`view_html`.
 
+    A game's picture shows the phase itself; the generic picture puts the game's
+    phase strip (its ``phases`` hook, if any) above the dump, so every picture shows
+    the phase once and the tools need no strip of their own.
+
     Args:
         view: ``state.view(player)``.
         game: the loaded game the view belongs to.
@@ -59,7 +64,9 @@ def picture_html(view: dict[str, Any], game: Any, phase: str | None = None) -> s
     """
     draw = spec_of(game).hook("picture")
     if draw is None:
-        return view_html(view)
+        phases = phases_of(game)
+        current = phase if phase is not None else str(view.get("phase", ""))
+        return (phase_strip_html(phases, current) if phases else "") + view_html(view)
     picture: str = draw(view, game, phase)
     return picture
 

@@ -26,13 +26,20 @@ from tutor.core.rng import Rng
 from tutor.core.session import Session
 from tutor.core.types import Action, Verdict
 from tutor.render import renderer_for
-from tutor.render.html import explanation_html, phase_strip_html, rule_citation, trace_html
+from tutor.render.html import explanation_html, rule_citation, trace_html
 
 BotPolicy = Callable[[State, Sequence[Action], Rng], Action]
 OMNISCIENT = -1
 """The "whose eyes" value of the tutor's omniscient view."""
 MAX_AUTOPLAY = 2000
 """Safety bound on steps taken by one click of "Next decision" or "Next turn"."""
+TEXT_CSS = "white-space:normal;word-break:normal;overflow-wrap:break-word;line-height:1.4"
+"""Words wrap between words, never inside one (JupyterLab's defaults can split them)."""
+
+
+def _wrapping(html: str) -> str:
+    """``html`` in a block whose lines wrap between words, never inside a word."""
+    return f"<div style='{TEXT_CSS}'>{html}</div>"
 
 
 def random_bot(state: State, legal: Sequence[Action], rng: Rng) -> Action:
@@ -92,8 +99,8 @@ class TutorialPlayer(w.VBox):
         self.names: list[str] = session.state.player_names()
         self._batch = 0
 
-        # What the learner sees.
-        self.phase_strip = w.HTML()
+        # What the learner sees.  The phase strip is part of the picture (the game's, or
+        # the generic one), so it is shown once.
         self.picture = w.HTML()
         self.explanation = w.HTML()
         self.message = w.HTML()
@@ -105,6 +112,12 @@ class TutorialPlayer(w.VBox):
         self.tempting_reasons = w.HTML()
         self.trace_view = w.HTML()
         self.hands_view = w.HTML()
+        # Why the stepping buttons are greyed out, in words (a tooltip alone is lost
+        # on touch screens).
+        self.blocked = w.HTML()
+        self.blocked.add_class("tutor-blocked")
+        self.hands_view.add_class("tutor-cards")
+        self.trace_view.add_class("tutor-recent")
 
         # Controls.
         self.step_button = _button("Step", "Reveal the next thing that happens", "step-forward")
@@ -153,19 +166,19 @@ class TutorialPlayer(w.VBox):
             [self.start_over_button, self.seed_input, self.restart_button, self.eyes],
             layout=w.Layout(flex_flow="row wrap"),
         )
-        details = w.Accordion(children=[self.trace_view, self.hands_view])
+        details = w.Accordion(children=[self.trace_view])
         details.set_title(0, "Recent steps")
-        details.set_title(1, "Cards in hand")
         self.children = (
-            self.phase_strip,
             self.picture,
             self.explanation,
             self.message,
             controls,
+            self.blocked,
             self.prompt,
             self.actions_box,
             self.tempting_box,
             self.tempting_reasons,
+            self.hands_view,
             setup,
             details,
         )
@@ -208,7 +221,12 @@ class TutorialPlayer(w.VBox):
         d = s.state.decision_for(self.viewer)  # a private prompt stays with its decider
         name = self.names[d.player] if d.player is not None else ""
         if who == "human":
-            return f"Decision for {name}: {d.prompt}"
+            if self.viewer is not None and self.viewer != d.player:
+                # These eyes get no buttons for it: the decision (as they are shown
+                # it) is stated here, once; the prompt line says whose eyes can choose.
+                return d.prompt
+            # The decision itself is stated once, above its buttons (the prompt).
+            return f"{name} decides now: choose one of the actions below."
         if who == "bot":
             return f"{name} (bot) decides next: press Step."
         if who == "chance":
@@ -247,25 +265,52 @@ class TutorialPlayer(w.VBox):
         viewer = self.viewer
         view = s.shown_state.view(viewer)
         phase = self._phase(view)
-        self.phase_strip.value = phase_strip_html(self.renderer.phases, phase)
         self.picture.value = self.renderer.picture(view, game, phase)
-        self.explanation.value = explanation_html(
-            s.last_entry, game.rulebook, viewer, self.names, waiting=self.status()
+        self.explanation.value = _wrapping(
+            explanation_html(s.last_entry, game.rulebook, viewer, self.names, waiting=self.status())
         )
-        self.trace_view.value = trace_html(s.shown[-self.recent :], game.rulebook, viewer)
-        self.hands_view.value = self.renderer.hands(view, game)
+        self.trace_view.value = _wrapping(
+            trace_html(s.shown[-self.recent :], game.rulebook, viewer)
+        )
+        cards = self.renderer.hands(view, game)
+        self.hands_view.value = (
+            f"<div style='{TEXT_CSS}'><b>Cards on the table</b>{cards}</div>" if cards else ""
+        )
         self._refresh_decision()
         self.back_button.disabled = not s.can_undo()
         self.forward_button.disabled = not s.can_redo()
-        over = s.state.is_terminal() and not s.pending_entries
-        for button in (self.step_button, self.next_decision_button, self.next_turn_button):
-            button.disabled = over
-        # Step cannot pass a person's (or a hand-picked chance) decision: say so by greying it.
-        if self.waiting_on() in ("human", "chance"):
-            self.step_button.disabled = True
-            self.step_button.tooltip = "Choose one of the actions below first"
-        else:
-            self.step_button.tooltip = "Reveal the next thing that happens"
+        self._refresh_stepping()
+
+    def _refresh_stepping(self) -> None:
+        """Grey out Step, Next decision and Next turn when they cannot go on, saying why."""
+        s = self.session
+        stepping = (self.step_button, self.next_decision_button, self.next_turn_button)
+        tips = (
+            "Reveal the next thing that happens",
+            "Reveal everything up to the next decision",
+            "Play on to the next turn",
+        )
+        reason = ""
+        if s.state.is_terminal() and not s.pending_entries:
+            reason = "The game is over: Start over or Restart to play again."
+        elif self.waiting_on() in ("human", "chance"):
+            # A person's (or a hand-picked chance) decision: nothing moves until it is made.
+            d = s.state.decision_for(self.viewer)
+            who = self.names[d.player] if d.player is not None else "the tutor"
+            what = "a chance outcome" if self.waiting_on() == "chance" else "an action"
+            reason = (
+                f"Waiting for {who} to choose {what} below: Step, Next decision and "
+                "Next turn go on after that choice."
+            )
+        for button, tip in zip(stepping, tips, strict=True):
+            button.disabled = bool(reason)
+            button.tooltip = reason or tip
+        self.blocked.value = (
+            f"<div class='tutor-blocked-reason' style='color:#8a5a00;{TEXT_CSS}'>"
+            f"{escape(reason)}</div>"
+            if reason
+            else ""
+        )
 
     def _refresh_decision(self) -> None:
         s = self.session
@@ -313,9 +358,8 @@ class TutorialPlayer(w.VBox):
         self.actions_box.children = tuple(self.action_buttons)
         self.tempting_box.children = tuple(self.tempting_buttons)
         self.tempting_reasons.value = (
-            "<div style='font-size:12px;color:#8b0000'>Not allowed now:<ul style='margin:0'>"
-            + "".join(reasons)
-            + "</ul></div>"
+            f"<div style='font-size:12px;color:#8b0000;{TEXT_CSS}'>Not allowed now:"
+            "<ul style='margin:0'>" + "".join(reasons) + "</ul></div>"
             if reasons
             else ""
         )

@@ -9,10 +9,12 @@ earlier?".  The explorer answers with real games:
   fresh state with ``game.apply_setup`` — the widget never writes state fields, so an
   edit the rules forbid comes back as the engine's ``ScenarioError`` (shown, naming the
   key) and the position on screen stays as it was;
-* two :class:`~tutor.widgets.player.TutorialPlayer` panes side by side: the main game
-  (A) and a branch (B) taken from any step of A's history with ``Session.branch``;
-* **Compare** shows :func:`tutor.analysis.compare.compare_states` of the two branches
-  (the game's ``compare_rows`` hook, else a diff of the two views);
+* two :class:`~tutor.widgets.player.TutorialPlayer` panes, one above the other so each
+  board is drawn at full width: the main game (A) and a branch (B) taken from any step
+  of A's history with ``Session.branch``;
+* **Compare** shows :func:`tutor.analysis.compare.compare_states` of what the two panes
+  show (each session's ``shown_state``: entries not yet revealed are not given away),
+  in the game's words (its ``compare_rows`` hook, else a diff of the two views);
 * **Save** / **Load** write and read scenario files (YAML: game, options, seed, setup,
   play) through :mod:`tutor.core.scenario`; a broken file shows its
   ``SessionFileError`` and changes nothing.
@@ -106,7 +108,7 @@ def _button(description: str, tooltip: str, icon: str = "", **kw: Any) -> w.Butt
 
 
 class WhatIfExplorer(w.VBox):
-    """Edit a position, branch it, play both branches side by side and compare them.
+    """Edit a position, branch it, play both branches and compare them.
 
     Args:
         game_name: a registered game (needed unless ``scenario`` names its own game).
@@ -188,8 +190,12 @@ class WhatIfExplorer(w.VBox):
         self.load_button.on_click(lambda _: self.load())
         self.branch_at.observe(lambda _: self._describe_branch_point(), names="value")
 
-        self.pane_a = w.VBox(layout=w.Layout(width="50%"))
-        self.pane_b = w.VBox(layout=w.Layout(width="50%"))
+        # The panes are stacked, each as wide as the notebook: side by side, two boards
+        # shrink to half a page and their text becomes too small to read.
+        self.pane_a = w.VBox(layout=w.Layout(width="100%"))
+        self.pane_b = w.VBox(layout=w.Layout(width="100%", margin="12px 0 0 0"))
+        self.pane_a.add_class("tutor-pane-a")
+        self.pane_b.add_class("tutor-pane-b")
         self.player_a: TutorialPlayer | None = None
         self.player_b: TutorialPlayer | None = None
         self.game: Game = session.game
@@ -221,7 +227,7 @@ class WhatIfExplorer(w.VBox):
             self.status,
             branch,
             self.comparison,
-            w.HBox([self.pane_a, self.pane_b]),
+            w.VBox([self.pane_a, self.pane_b], layout=w.Layout(width="100%")),
         )
         self._install(data, session)
 
@@ -387,7 +393,10 @@ class WhatIfExplorer(w.VBox):
         return session
 
     def compare(self) -> Comparison | None:
-        """Compare where panes A and B stand now (see ``tutor.analysis.compare``).
+        """Compare the positions panes A and B show (see ``tutor.analysis.compare``).
+
+        Each pane is compared as it is on screen: its session's ``shown_state``, so
+        steps a pane has not revealed yet are not given away by the table.
 
         Returns:
             The comparison, or ``None`` when there is no branch yet.
@@ -396,7 +405,7 @@ class WhatIfExplorer(w.VBox):
         if other is None:
             self._show_error("Nothing to compare yet: press Branch first.")
             return None
-        result = compare_states(self.session.state, other.state, ("A", "B"))
+        result = compare_states(self.session.shown_state, other.shown_state, ("A", "B"))
         self.last_comparison = result
         self.comparison.value = comparison_html(result)
         self.error.value = ""

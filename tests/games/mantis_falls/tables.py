@@ -9,9 +9,9 @@ keeps only what is its own: its hands, its positions and its assertions.
 
 This is a plain module, not a test file.  The test files beside it import it with
 ``from tables import ...`` (pytest's default "prepend" import mode puts a test file's
-folder on ``sys.path``, just as it puts ``tests/`` there, which is what makes
-``from conftest import ...`` work); tests in other folders import
-``games.mantis_falls.tables`` from ``tests/``.
+folder on ``sys.path``); tests in other folders import ``games.mantis_falls.tables``
+from ``tests/``.  The general helpers (``mf_state``, ``do`` ...) come from
+``mf_helpers.py`` beside it.
 
 Jack is player 0 and Jill player 1 throughout.
 """
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from conftest import do, mf_state, rules_cited
+from games.mantis_falls.mf_helpers import do, mf_state, pending_frame_kind, rules_cited
 
 from tutor.games.mantis_falls.state import MantisFallsState
 
@@ -318,7 +318,9 @@ def main_play(state: MantisFallsState, player: int, *cards: str) -> list[Any]:
     Raises:
         AssertionError: if it is not ``player``'s main play or a card cannot be played.
     """
-    assert state.decision.player == player and state.stack[-1][0] == "mainplay", state.decision
+    assert state.decision.player == player and pending_frame_kind(state) == "mainplay", (
+        state.decision
+    )
     if not cards:
         return do(state, "nothing")
     entries: list[Any] = []
@@ -356,11 +358,6 @@ def jill_hits_jack(state: MantisFallsState, card: str = "Baseball Bat") -> list[
     log = do(state, "move", 0) + do(state, "nothing")
     log += do(state, "play", card) + do(state, "finish")
     return log + do(state, "wound_target", "player", JACK)
-
-
-def is_window(state: MantisFallsState) -> bool:
-    """Whether play waits at an any-time window (a moment to use a Gun or an ally)."""
-    return bool(state.stack) and state.stack[-1][0] == "window"
 
 
 # ====================================================================== reading

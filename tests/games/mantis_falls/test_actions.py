@@ -11,7 +11,7 @@ the trace cites.
 from __future__ import annotations
 
 import pytest
-from conftest import do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, mf_state, pending_pick, rules_cited, skip_to_main_play
 from tables import JACK, JILL, foster_setup, in_hand, main_play, names, reveals
 
 from tutor.core.errors import IllegalActionError
@@ -64,7 +64,7 @@ def test_every_effect_happens_in_the_listed_order() -> None:
     skip_to_main_play(s)
     main_play(s, JACK, "Sort Your Thoughts")
     entries = main_play(s, JILL)
-    assert (s.decision.player, s.decision.rule, s.stack[-1][2]) == (
+    assert (s.decision.player, s.decision.rule, pending_pick(s)) == (
         JACK,
         "mf.12.2",
         "discard_chosen",
@@ -90,7 +90,7 @@ def test_the_player_who_played_the_card_processes_it() -> None:
     skip_to_main_play(s)
     main_play(s, JACK)
     main_play(s, JILL, "Baseball Bat")
-    assert s.decision.player == JILL and s.stack[-1][2] == "wound_target"
+    assert s.decision.player == JILL and pending_pick(s) == "wound_target"
     entries = do(s, "wound_target", "player", JACK)
     hit = next(e for e in entries if ("wounds", 0, 2) in e.changes)
     assert (hit.rule, hit.actor) == ("mf.12.2", JILL)
@@ -209,7 +209,7 @@ def test_a_lone_action_play_resolves_in_laid_order() -> None:
     main_play(s, JACK)
     entries = main_play(s, JILL, "Hunter's Stride", "Bullet", "Baseball Bat")
     assert reveals(entries) == [(JILL, "Hunter's Stride"), (JILL, "Bullet"), (JILL, "Baseball Bat")]
-    assert s.stack[-1][2] == "wound_target"  # the Bat is being processed: Jill aims it
+    assert pending_pick(s) == "wound_target"  # the Bat is being processed: Jill aims it
     entries = do(s, "wound_target", "opposition")
     assert s.opp_wounds == 4
     assert "mf.8.9" in rules_cited(entries)
@@ -235,12 +235,12 @@ def test_plays_stay_face_down_until_both_main_plays_are_made() -> None:
 
     main_play(s, JILL, "Bullet")
     # Only now is the first card turned over, and it is processed fully before the next.
-    assert s.revealed == [1, 0] and s.stack[-1][2] == "wound_target"
+    assert s.revealed == [1, 0] and pending_pick(s) == "wound_target"
     assert s.view(JACK)["players"][JILL]["action_play"] == ["(face down)"]
     assert s.view(JILL)["players"][JACK]["action_play"] == ["Baseball Bat", "(face down)"]
     entries = do(s, "wound_target", "opposition")
     # The Bat done, Jill's Bullet is turned and processed, then Jack's Switchblade.
-    assert s.revealed == [2, 1] and s.stack[-1][2] == "wound_target"
+    assert s.revealed == [2, 1] and pending_pick(s) == "wound_target"
     assert reveals(entries) == [(JILL, "Bullet"), (JACK, "Switchblade")]
 
 

@@ -11,7 +11,13 @@ the rule ids the trace cites.
 from __future__ import annotations
 
 import pytest
-from conftest import do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import (
+    do,
+    mf_state,
+    pending_frame_kind,
+    rules_cited,
+    skip_to_main_play,
+)
 from tables import JACK, JILL, foster_setup, main_play
 
 from tutor.games.mantis_falls.state import MantisFallsState
@@ -168,7 +174,7 @@ def test_an_ally_given_up_goes_back_into_the_ally_deck() -> None:
             jack={"allies": ["Doc Halloran"], "wounds": 3}, event_deck_top=["Drunk Brawler"]
         )
     )
-    assert s.stack[-1][0] == "window" and s.decision.player == JACK
+    assert pending_frame_kind(s) == "window" and s.decision.player == JACK
     entries = do(s, "anytime")
     assert s.wounds[JACK] == 1
     assert s.allies[JACK] == []

@@ -21,8 +21,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, rules_cited
-from tables import FILLER, JACK, JILL, elm_state, is_window, sorted_names
+from games.mantis_falls.mf_helpers import (
+    do,
+    is_window,
+    pending_frame_kind,
+    rules_cited,
+    window_moment,
+)
+from tables import FILLER, JACK, JILL, elm_state, sorted_names
 
 from tutor.core.types import Action, Rejection
 
@@ -31,7 +37,7 @@ DOC = "Doc Halloran"
 
 def window_tag(state: Any) -> str:
     """The tag of the any-time window play waits at ("gasp_end" ...), or "" if none."""
-    return state.stack[-1][1] if is_window(state) else ""
+    return window_moment(state)
 
 
 def pass_windows(state: Any, log: list[Any], tags: list[str], moments: int = 99) -> None:
@@ -220,7 +226,7 @@ def test_a_call_made_when_the_gasp_begins_can_draw_a_card_for_the_gasp_play() ->
     assert window_tag(s) == "gasp_start" and s.decision.player == JACK
     log += do(s, "anytime")
     assert sorted_names(s, s.hands[JACK]) == ["Medicine", "Sprint"]
-    assert s.stack[-1][0] == "gasp_play"  # the call is done; now the play is laid
+    assert pending_frame_kind(s) == "gasp_play"  # the call is done; now the play is laid
     log += do(s, "gasp_add", "Medicine") + do(s, "gasp_finish")
     assert not is_window(s)  # the call was once per turn: nothing left to offer
     assert s.wounds[JACK] == 6 and s.gasps[JACK] == 1 and not s.dead[JACK]
@@ -243,7 +249,7 @@ def test_under_the_suspended_house_rule_no_any_time_effect_is_offered_in_a_gasp(
         rulings={"last_gasp_anytime": "suspended"},
     )
     log = bat_to_maximum(s)
-    assert not is_window(s) and s.stack[-1][0] == "gasp_play"
+    assert not is_window(s) and pending_frame_kind(s) == "gasp_play"
     log += do(s, "gasp_add", "Coffee") + do(s, "gasp_finish")
     assert "mf.13.3" not in rules_cited(log)
     assert s.dead[JACK] and s.wounds[JACK] == 8 and s.is_terminal()

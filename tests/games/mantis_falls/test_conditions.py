@@ -11,8 +11,17 @@ the trace cites.
 from __future__ import annotations
 
 import pytest
-from conftest import do, mf_state, rules_cited, skip_to_main_play
-from tables import JACK, JACK_SEVEN, JILL, JILL_SEVEN, foster_setup, is_window, main_play, names
+from games.mantis_falls.mf_helpers import (
+    do,
+    is_window,
+    mf_state,
+    pending_frame_kind,
+    pending_pick,
+    rules_cited,
+    skip_to_main_play,
+    window_moment,
+)
+from tables import JACK, JACK_SEVEN, JILL, JILL_SEVEN, foster_setup, main_play, names
 
 from tutor.core.types import Action
 
@@ -73,7 +82,7 @@ def test_a_condition_can_make_its_controller_ignore_ambushes() -> None:
     assert s.wounds[JACK] == 0 and len(s.hands[JACK]) == 2
     ambush = next(e for e in entries if e.rule == "mf.10.6")
     assert "ignore ambushes" in ambush.text
-    assert s.stack[-1][0] == "mainplay"  # no random discard was needed
+    assert pending_frame_kind(s) == "mainplay"  # no random discard was needed
 
 
 @pytest.mark.rule("mf.13.1")
@@ -110,7 +119,7 @@ def test_another_card_can_remove_a_condition() -> None:
     skip_to_main_play(s)
     main_play(s, JACK, "Subpoena")
     main_play(s, JILL)
-    assert (s.decision.player, s.stack[-1][2]) == (JACK, "remove_condition")
+    assert (s.decision.player, pending_pick(s)) == (JACK, "remove_condition")
     assert [a.label for a in s.legal_actions()] == ["Discard Jill's condition Gun"]
     entries = do(s, "remove_condition", JILL)
     assert s.conditions[JILL] == []
@@ -201,7 +210,7 @@ def test_the_gun_can_wound_the_opposition_before_event_processing() -> None:
     skip_to_main_play(s)
     main_play(s, JACK)
     main_play(s, JILL)
-    assert is_window(s) and s.stack[-1][1] == "before_event"
+    assert window_moment(s) == "before_event"
     entries = do(s, "anytime")
     assert rules_cited(entries) == ["mf.13.3"]
     assert "Bullet" in names(s, s.action_discard) and names(s, s.hands[JACK]) == ["Medicine"]
@@ -245,15 +254,15 @@ def test_no_any_time_effect_while_a_card_is_being_processed() -> None:
     skip_to_main_play(s)
     main_play(s, JACK, "Crossroads")
     main_play(s, JILL)
-    assert is_window(s) and s.stack[-1][1] == "before_reveal"  # before the card: allowed
+    assert window_moment(s) == "before_reveal"  # before the card: allowed
     do(s, "pass")
     d = s.decision
-    assert s.stack[-1][2] == "choose_one" and d.rule != "mf.13.3" and not is_window(s)
+    assert pending_pick(s) == "choose_one" and d.rule != "mf.13.3" and not is_window(s)
     assert {a.kind for a in s.legal_actions()} == {"choose"}
     fire = Action(JACK, "anytime", s.anytime_options(JACK)[0].args)
     assert not s.check(fire).ok
     do(s, "choose", 1)  # Lie Low: draw two
     # The card is done; only now is the next window offered.
-    assert is_window(s) and s.stack[-1][1] == "before_event"
+    assert window_moment(s) == "before_event"
     assert s.decision.rule == "mf.13.3"
     assert sorted(names(s, s.hands[JACK])) == ["Bullet", "Coffee", "Sprint"]

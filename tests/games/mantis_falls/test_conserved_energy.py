@@ -11,7 +11,7 @@ up a position on a fixed road, acts, and checks the state and the rule ids cited
 from __future__ import annotations
 
 import pytest
-from conftest import do, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, rules_cited, skip_to_main_play
 from tables import JACK, JILL, sorted_names, start_state
 
 # Positions on ROADS_BROKEN_AT_6 (start_state's road).  4 Cannery Row is an

@@ -10,7 +10,7 @@ both what changed and which rules the trace cites, like an example in a rulebook
 from __future__ import annotations
 
 import pytest
-from conftest import do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, mf_state, pending_pick, rules_cited, skip_to_main_play
 from tables import FOSTER, JACK, JILL, foster_setup, main_play
 
 from tutor.core.types import Action
@@ -83,7 +83,7 @@ def test_a_choose_any_weapon_cannot_target_an_incident() -> None:
     skip_to_main_play(s)
     main_play(s, JACK, "Baseball Bat")
     main_play(s, JILL)
-    assert s.stack[-1][2] == "wound_target"
+    assert pending_pick(s) == "wound_target"
     offered = {a.args for a in s.legal_actions()}
     assert offered == {("player", JACK), ("player", JILL)}
     verdict = s.check(Action(JACK, "wound_target", ("opposition", -1)))

@@ -8,7 +8,13 @@ a condition still counts for the position of the cards after it in the play (top
 from __future__ import annotations
 
 import pytest
-from conftest import do, mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import (
+    do,
+    is_window,
+    mf_state,
+    pending_frame_kind,
+    skip_to_main_play,
+)
 
 ROADS = [
     "Elm Street", "Maple Avenue", "Cannery Row", "Foster Lane",
@@ -38,7 +44,7 @@ def test_the_other_player_can_aim_at_an_unseen_event_without_learning_its_kind(e
     do(s, "nothing")
     do(s, "play", "Baseball Bat")
     do(s, "finish")
-    while s.stack[-1][0] == "window":
+    while pending_frame_kind(s) == "window":
         do(s, "pass")
     # Jill chooses the Bat's target: the event is offered the same way for both kinds.
     labels = [a.label for a in s.legal_actions()]
@@ -78,7 +84,7 @@ def test_a_card_kept_as_a_condition_still_counts_for_later_play_positions() -> N
     do(s, "play", "Shoulder Check")
     do(s, "finish")
     log = do(s, "nothing")
-    while s.stack and s.stack[-1][0] == "window":
+    while is_window(s):
         log += do(s, "pass")
     texts = [e.text for e in log]
     assert any("reveals card 2 of their action play: Shoulder Check" in t for t in texts)

@@ -12,7 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import find, mf_state
+from games.mantis_falls.mf_helpers import (
+    find,
+    is_window,
+    mf_state,
+    pending_frame_kind,
+    pending_pick,
+)
 
 from tutor.core.rng import Rng
 from tutor.games.mantis_falls.invariants import hidden_variants, invariants
@@ -138,14 +144,13 @@ def test_a_hand_above_seven_is_kept_through_the_draw_phase() -> None:
     rng = Rng(3)
     while state.turn_no == 1 and not state.is_terminal():
         before = state.clone()
-        top = state.stack[-1]
         if state.decision.kind == "chance":
             state.apply(state.sample_chance(rng))
-        elif top[0] == "mainplay":
+        elif pending_frame_kind(state) == "mainplay":
             state.apply(find(state, "nothing"))
-        elif top[0] == "window":
+        elif is_window(state):
             state.apply(find(state, "pass"))
-        elif top[0] == "pick" and top[2] == "move":
+        elif pending_pick(state) == "move":
             state.apply(find(state, "move", 0))
         else:
             state.apply(state.legal_actions()[0])

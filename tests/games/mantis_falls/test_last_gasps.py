@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import chance, do, find, rules_cited
+from games.mantis_falls.mf_helpers import chance, do, find, pending_frame_kind, rules_cited
 from tables import FILLER, JACK, JILL, elm_state, gasp, in_hand, sorted_names
 
 from tutor.core.types import Action
@@ -73,7 +73,7 @@ def test_card_that_caused_max_wounds_is_finished_before_the_gasp() -> None:
     assert s.decision.kind == "chance" and s.in_gasp == -1
     log += chance(s, "random_discard", "Coffee")
     assert hand(s, JACK) == ["Medicine"]
-    assert s.decision.player == JACK and s.stack[-1][0] == "gasp_play"
+    assert s.decision.player == JACK and pending_frame_kind(s) == "gasp_play"
     assert s.event == -1  # the event card was finished and discarded before the gasp
     i_max = at(log, "mf.16.3")
     i_discard = at(log, "", "Jack discards Coffee")
@@ -97,7 +97,7 @@ def test_card_that_moves_onto_an_ambush_is_finished_before_the_gasp() -> None:
     log += chance(s, "random_discard", "Coffee")
     assert s.wounds[JACK] == 8 and s.pos[JACK] == 3
     assert hand(s, JACK) == ["Hot Soup", "Medicine"]
-    assert s.stack[-1][0] == "gasp_play"
+    assert pending_frame_kind(s) == "gasp_play"
     assert (
         at(log, "mf.10.6", "receives 1 wound")
         < at(log, "mf.12.2", "draws Hot Soup")
@@ -115,7 +115,7 @@ def test_gasp_play_is_one_suit_revealed_in_order_then_marker_moves() -> None:
     )
     main_plays(s, [], ["Tommy Gun"])
     log = do(s, "wound_target", "player", JACK)
-    assert s.wounds[JACK] == 8 and s.stack[-1][0] == "gasp_play"
+    assert s.wounds[JACK] == 8 and pending_frame_kind(s) == "gasp_play"
     assert s.decision.phase == "last_gasp" and s.decision.rule == "mf.17.3"
     log += do(s, "gasp_add", "Medicine")
     # One suit only: the Hunter bat cannot join an Amber Last Gasp play.
@@ -328,7 +328,7 @@ def test_other_player_at_maximum_makes_a_final_gasp_then_the_game_ends() -> None
     assert s.dead[JACK] and not s.is_terminal()
     assert at(log, "mf.18.1") < at(log, "mf.17.7", "Jill is also at maximum wounds")
     # Jill gets her own Last Gasp and survives it...
-    assert s.decision.player == JILL and s.stack[-1][0] == "gasp_play"
+    assert s.decision.player == JILL and pending_frame_kind(s) == "gasp_play"
     log += gasp(s, "Medicine")
     assert s.wounds[JILL] == 6 and not s.dead[JILL]
     assert "mf.17.5" in rules_cited(log[at(log, "mf.17.7") :])
@@ -356,7 +356,7 @@ def test_gasp_caused_inside_another_gasp_waits_until_that_gasp_is_over() -> None
     # ...but Jill waits: Jack's Guardian Angel (heal 3, prevent the event) comes first, his
     # marker moves and he survives; only then does Jill's own Last Gasp begin.
     assert s.wounds == [5, 8] and s.gasps == [1, 0]
-    assert s.in_gasp == JILL and s.decision.player == JILL and s.stack[-1][0] == "gasp_play"
+    assert s.in_gasp == JILL and s.decision.player == JILL and pending_frame_kind(s) == "gasp_play"
     i_jill_max = at(log, "mf.16.3", "Jill is at maximum")
     i_wait = at(log, "mf.17.2", "Jack finishes that whole Last Gasp before Jill")
     i_angel = at(log, "mf.17.3", "reveals Last Gasp card 2: Guardian Angel")
@@ -389,7 +389,7 @@ def test_turn_player_chooses_who_gasps_first_when_both_reach_maximum() -> None:
     )
     assert s.decision.player == JILL
     log += gasp(s, "Medicine")
-    assert s.decision.player == JACK and s.stack[-1][0] == "gasp_play"
+    assert s.decision.player == JACK and pending_frame_kind(s) == "gasp_play"
     log += gasp(s, "Medicine")
     assert (
         at(log, "mf.17.3", "Jill makes a Last Gasp")
@@ -477,7 +477,7 @@ def test_gasp_from_an_ambush_in_initial_movement_comes_before_the_event_draw() -
     log = do(s, "move", 1)  # onto Cannery Row: an ambush of 1
     log += chance(s, "random_discard", "Coffee")
     assert s.wounds[JACK] == 8
-    assert s.stack[-1][0] == "gasp_play" and s.phase == "initial_movement" and s.event == -1
+    assert pending_frame_kind(s) == "gasp_play" and s.phase == "initial_movement" and s.event == -1
     log += gasp(s, "Medicine")
     assert s.wounds[JACK] == 6 and s.gasps[JACK] == 1
     assert (

@@ -9,7 +9,12 @@ rule as every other choice: sorted by (player, kind, arguments), and copies of a
 
 from __future__ import annotations
 
-from conftest import mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import (
+    mf_state,
+    pending_frame_kind,
+    pending_pick,
+    skip_to_main_play,
+)
 from tables import JILL, foster_setup
 
 import tutor
@@ -28,9 +33,9 @@ def test_every_choice_of_random_games_is_already_in_canonical_order() -> None:
                 state.apply(state.sample_chance(rng))
                 continue
             legal = state.legal_actions()
-            top = state.stack[-1]
-            seen.add(top[0] if top[0] != "pick" else f"pick:{top[2]}")
-            assert canonical_order(list(legal)) == legal, (seed, top[:3], legal)
+            kind, pick = pending_frame_kind(state), pending_pick(state)
+            seen.add(f"pick:{pick}" if pick else kind)
+            assert canonical_order(list(legal)) == legal, (seed, kind, pick, legal)
             state.apply(legal[rng.below(len(legal))])
     # the hand-built generators were all exercised
     assert {"mainplay", "pick:move", "pick:draw_source"} <= seen

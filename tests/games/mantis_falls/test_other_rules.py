@@ -11,20 +11,24 @@ cites.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from conftest import chance, do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import (
+    chance,
+    do,
+    is_window,
+    mf_state,
+    pending_frame_kind,
+    pending_pick,
+    rules_cited,
+    skip_to_main_play,
+    window_moment,
+)
 from tables import JACK, JACK_SEVEN, JILL, JILL_SEVEN, foster_setup, main_play, names
 
 from tutor.games.mantis_falls.state import MantisFallsState
 
 # Positions on ROADS_WITH_BROKEN (both pieces start on Foster Lane, 4).
 ELM, MAPLE = 1, 2  # Elm Street has a phone and green 1; Maple Avenue is next to it
-
-
-def top(s: MantisFallsState) -> tuple[Any, ...]:
-    return s.stack[-1]
 
 
 # ---------------------------------------------------------------- mf.19.1
@@ -42,7 +46,7 @@ def test_foresight_peeks_when_revealed_before_the_card_is_processed() -> None:
     main_play(s, JACK, "Foresight")
     entries = main_play(s, JILL)
     d = s.decision
-    assert (d.player, d.rule, top(s)[2]) == (JACK, "mf.19.1", "peek_keep")
+    assert (d.player, d.rule, pending_pick(s)) == (JACK, "mf.19.1", "peek_keep")
     assert s.hands[JACK] == []  # the card's own effect (draw) has not happened yet
     peek = next(e for e in entries if e.rule == "mf.19.1")
     assert rules_cited(entries).index("mf.12.6") < entries.index(peek)
@@ -73,23 +77,23 @@ def test_a_card_finishes_before_a_last_gasp_or_an_any_time_effect() -> None:
     skip_to_main_play(s)
     main_play(s, JACK, "Switchblade")
     main_play(s, JILL)
-    assert top(s)[0] == "window" and s.decision.player == JILL  # before the reveal: allowed
+    assert is_window(s) and s.decision.player == JILL  # before the reveal: allowed
     do(s, "pass")
     entries = do(s, "wound_target", "player", JILL)
     assert s.wounds[JILL] == 8 and s.gasp_due == [JILL]
     assert "mf.16.3" in rules_cited(entries)
     # Still Switchblade: its second effect comes before the Last Gasp and before any Gun.
     d = s.decision
-    assert (d.player, top(s)[0], top(s)[2]) == (JACK, "pick", "wound_target")
+    assert (d.player, pending_pick(s)) == (JACK, "wound_target")
     assert s.in_gasp == -1 and {a.kind for a in s.legal_actions()} == {"wound_target"}
     entries = do(s, "wound_target", "opposition")
     assert s.opp_wounds == 1
     assert "mf.17.3" in rules_cited(entries)
     assert s.in_gasp == JILL and s.decision.player == JILL
     # The card is done: only now, as her Last Gasp begins, may the Gun be fired (mf.13.3).
-    assert top(s)[:2] == ("window", "gasp_start") and s.decision.rule == "mf.13.3"
+    assert window_moment(s) == "gasp_start" and s.decision.rule == "mf.13.3"
     do(s, "pass")
-    assert top(s)[0] == "gasp_play"
+    assert pending_frame_kind(s) == "gasp_play"
 
 
 # ---------------------------------------------------------------- mf.19.2
@@ -135,14 +139,14 @@ def test_the_turn_player_orders_two_last_gasps_from_one_event() -> None:
     assert s.wounds == [8, 8]
     assert sorted(s.gasp_due) == [JACK, JILL]
     d = s.decision
-    assert (d.player, d.rule, top(s)[2]) == (JILL, "mf.19.3", "gasp_order")
+    assert (d.player, d.rule, pending_pick(s)) == (JILL, "mf.19.3", "gasp_order")
     assert sorted(a.args[0] for a in s.legal_actions()) == [JACK, JILL]
     assert "mf.16.3" in rules_cited(entries)
     entries = do(s, "gasp_first", JACK)
     order = next(e for e in entries if e.rule == "mf.19.3")
     assert (order.actor, order.kind) == (JILL, "action")
     assert s.in_gasp == JACK and s.gasp_due == [JILL]
-    assert s.decision.player == JACK and top(s)[0] == "gasp_play"
+    assert s.decision.player == JACK and pending_frame_kind(s) == "gasp_play"
 
 
 # ---------------------------------------------------------------- mf.19.4

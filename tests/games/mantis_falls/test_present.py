@@ -20,7 +20,7 @@ import pytest
 
 import tutor
 from tutor.core.spec import spec_for
-from tutor.games.mantis_falls.present.cards import card_html, hands
+from tutor.games.mantis_falls.present.cards import card_html, hands, table_cards
 from tutor.games.mantis_falls.present.cli import write_view
 from tutor.games.mantis_falls.present.picture import mantis_falls_svg
 
@@ -55,10 +55,16 @@ def test_the_spec_hooks_are_the_moved_renderers(game: Any) -> None:
     spec = spec_for("mantis_falls")
     state = game.new_state(seed=3)
     view = state.view(None)
-    assert spec.hook("picture")(view, game, None) == mantis_falls_svg(view, game.cards)
-    assert spec.hook("card_html") is card_html and spec.hook("hands") is hands
+    # The hook draws the table without the "Now: ..." prompt (the player states it).
+    assert spec.hook("picture")(view, game, None) == mantis_falls_svg(
+        view, game.cards, prompt=False
+    )
+    assert 'class="prompt"' in mantis_falls_svg(view, game.cards)
+    assert 'class="prompt"' not in spec.hook("picture")(view, game, None)
+    assert spec.hook("card_html") is card_html and spec.hook("hands") is table_cards
+    assert spec.hook("hands")(view, game).endswith(hands(view, game))
     assert spec.hook("cli_text") is write_view
     assert [key for key, _ in spec.hook("phases")][:2] == ["setup", "initial_movement"]
     # A state shows itself in a notebook as the same picture.
-    assert state._repr_svg_() == mantis_falls_svg(view, game.cards)
+    assert state._repr_svg_() == spec.hook("picture")(view, game, None)
     assert state._repr_html_() == state._repr_svg_()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, pending_picks, rules_cited, skip_to_main_play
 from tables import JACK, JILL, ROADS_BROKEN_AT_6, sorted_names, start_state
 
 from tutor.games.mantis_falls.state import END, MantisFallsState, _grid_cell
@@ -170,7 +170,7 @@ def test_a_move_ending_on_the_broken_road_ends_on_the_road_before_it() -> None:
     entries = do(s, "move", 1)
     assert s.pos[JACK] == KINGSLEY
     assert "mf.10.7" in rules_cited(entries)
-    assert "night_pick" not in [f[2] for f in s.stack if f[0] == "pick"]  # no crossing
+    assert "night_pick" not in pending_picks(s)  # no crossing
     assert len(s.night) == 3
 
     # Sprinting two roads from the last sunset road stops short in the same way.
@@ -212,7 +212,7 @@ def test_without_the_broken_road_nobody_reaches_the_actions_by_the_night() -> No
     assert "mf.10.9" in rules_cited(s.trace)
     entries = play_card(s, "Sprint") + do(s, "move", 2)
     assert s.pos[JACK] == VINE
-    assert "night_pick" not in [f[2] for f in s.stack if f[0] == "pick"]
+    assert "night_pick" not in pending_picks(s)
     assert len(s.night) == 3 and "mf.10.8" not in rules_cited(entries)
 
     # The note disappears when the scenario's road does hold the Broken Road.

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, mf_state, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, mf_state, rules_cited, skip_to_main_play
 from tables import JACK, JILL
 
 from tutor.games.mantis_falls.state import CE_SPACES, END, START, MantisFallsState, _grid_cell

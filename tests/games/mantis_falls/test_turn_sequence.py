@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, rules_cited, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, rules_cited, skip_to_main_play
 from tables import JACK, JILL, ROADS_BROKEN_AT_6, main_play, reveals, sorted_names, start_state
 
 from tutor.core.types import Action

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, mf_state, skip_to_main_play
+from games.mantis_falls.mf_helpers import do, mf_state, skip_to_main_play
 from tables import JACK, JILL, foster_setup, main_play
 
 from tutor.core.session import Session

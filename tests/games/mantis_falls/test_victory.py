@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, rules_cited
+from games.mantis_falls.mf_helpers import do, rules_cited
 from tables import FILLER, JACK, JILL, elm_state, gasp, jill_hits_jack, last
 
 from tutor.core.types import Outcome

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import do, mf_state, rules_cited
+from games.mantis_falls.mf_helpers import do, mf_state, rules_cited
 from tables import JACK, JILL, elm_state, jill_hits_jack
 
 

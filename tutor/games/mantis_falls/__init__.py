@@ -29,7 +29,7 @@ SPEC = GameSpec(
     hooks=Hooks(
         picture="tutor.games.mantis_falls.present.picture:picture",
         phases="tutor.games.mantis_falls.present.picture:PHASES",
-        hands="tutor.games.mantis_falls.present.cards:hands",
+        hands="tutor.games.mantis_falls.present.cards:table_cards",
         card_html="tutor.games.mantis_falls.present.cards:card_html",
         cli_text="tutor.games.mantis_falls.present.cli:write_view",
         editor="tutor.games.mantis_falls.editor:MantisFallsEditor",
@@ -43,6 +43,7 @@ SPEC = GameSpec(
         charts="tutor.games.mantis_falls.charts:CHARTS",
         odds="tutor.games.mantis_falls.odds",
         flowcharts="tutor.games.mantis_falls.flowchart:FLOWCHARTS",
+        compare_rows="tutor.games.mantis_falls.present.compare:rows",
     ),
 )
 

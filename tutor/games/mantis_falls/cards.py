@@ -1,19 +1,30 @@
 """Mantis Falls card, road and character data, loaded from ``rulesets/mantis_falls``.
 
-The files are validated against ``schema.yaml`` and turned into small frozen
-records indexed by integers (the engine keeps card indices in its state, which makes
-cloning cheap).  Effects stay as the plain mappings of the effect vocabulary; the
-engine interprets them and :mod:`tutor.games.mantis_falls.text` renders them.
+A deck is a folder holding the five card files (:data:`FILES`): the project's
+illustrative deck, or a user's own (``load_game("mantis_falls", deck=FOLDER)``).  Each
+file comes in through the kit's one door (:func:`tutor.core.data.load_data_file`):
+resolved inside the folder, read as UTF-8 YAML of plain values and checked against the
+project's ``schema.yaml`` (a schema in the user's folder is never read).  Then
+:meth:`CardData._check` checks what a schema cannot say (unique ids, enough roads and
+Midnight cards for the setup, copies that really are copies, references that name
+something real), so a deck that loads can be set up and played.
+
+The cards become small frozen records indexed by integers (the engine keeps card
+indices in its state, which makes cloning cheap).  Effects stay as the plain mappings
+of the effect vocabulary; the engine interprets them and
+:mod:`tutor.games.mantis_falls.text` renders them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.core.data import load_validated, rulesets_dir
+from tutor.core.data import load_data_file, rulesets_dir
 from tutor.core.errors import RulesetError
+from tutor.core.validation import short
 
 SUITS = ("amber", "granite", "hunter", "lilac", "royal", "midnight")
 REGIONS = ("start", "sunset", "night", "dark", "end")
@@ -24,6 +35,49 @@ FILES = {
     "roads.yaml": "roads_file",
     "characters.yaml": "characters_file",
 }
+"""The card files of a deck and the schema definition each is checked against."""
+
+SCHEMA = "schema.yaml"
+"""The project's schema of the card files, in ``rulesets/mantis_falls/``."""
+
+# The setup's numbers (topic 5), read by both the deck checks and MantisFallsGame.new_state,
+# so a deck that passes the checks can always be set up.
+ROAD_ROWS = ("sunset", "night", "dark")
+"""The regions laid face down between the Start and the End, bottom row first (mf.5.3)."""
+ROADS_PER_ROW = 4
+"""Roads of each region laid in its row (mf.5.3)."""
+ROADS_SET_ASIDE = 1
+"""Roads of each region removed from the game unseen (mf.5.2)."""
+ROADS_PER_REGION = ROADS_PER_ROW + ROADS_SET_ASIDE
+"""The fewest roads of each row's region a deck must hold."""
+HITS_DEALT = 2
+"""Call in a Hit cards dealt, one to each of the two players (mf.5.5)."""
+NIGHT_ACTIONS = 3
+"""Midnight cards set aside as the Actions by the Night (mf.5.6)."""
+DARK_ACTIONS = 2
+"""Midnight cards set aside as the Actions by the Dark (mf.5.6)."""
+HAND_DEAL = 6
+"""Action cards dealt to each player besides the Call in a Hit (mf.5.7)."""
+FIRST_CHARACTER = "urbanite"
+"""The character both players play in the base game (mf.5.10)."""
+
+
+def _listing(names: list[str], most: int = 8) -> str:
+    """Up to ``most`` names for a message, saying how many more there are."""
+    if not names:
+        return "the deck has none"
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
+def _rules_of(card: dict[str, Any]) -> tuple[Any, ...]:
+    """What makes an action card play the way it does (not its id, name or flavour)."""
+    return (
+        sorted(card.get("tags") or ()),
+        card.get("on_reveal") or [],
+        card.get("effects") or [],
+        card.get("condition"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +151,9 @@ class CardData:
     """Every card of one Mantis Falls deck, validated and indexed.
 
     Args:
-        folder: the folder holding the five data files and ``schema.yaml``; the
-            project's illustrative deck by default.
+        folder: the folder holding the five card files; the project's illustrative
+            deck by default.  The files are checked against the project's schema
+            whatever the folder holds.
 
     Raises:
         RulesetError: naming the file, key path, expected and found value.
@@ -106,10 +161,13 @@ class CardData:
 
     def __init__(self, folder: Path | None = None) -> None:
         base = folder or rulesets_dir() / "mantis_falls"
-        schema = rulesets_dir() / "mantis_falls" / "schema.yaml"
-        if folder is not None and (folder / "schema.yaml").exists():
-            schema = folder / "schema.yaml"
-        raw = {name: load_validated(base / name, schema, d) for name, d in FILES.items()}
+        schema = rulesets_dir() / "mantis_falls" / SCHEMA
+        self.files: dict[str, Path] = {}
+        raw: dict[str, Any] = {}
+        for name, definition in FILES.items():
+            self.files[name], raw[name] = load_data_file(
+                base, name, schema, definition, "card file"
+            )
         self.folder = base
         self.illustrative = bool(raw["actions.yaml"].get("illustrative", False))
         self.actions = [
@@ -167,89 +225,199 @@ class CardData:
             c["id"]: Character(c["id"], c["name"], int(c["max_wounds"]))
             for c in raw["characters.yaml"]["cards"]
         }
-        self._check(base)
+        self._check(raw)
         self.action_by_id = {c.id: c for c in self.actions}
         self.event_by_id = {c.id: c for c in self.events}
         self.ally_by_id = {c.id: c for c in self.allies}
         self.road_by_id = {c.id: c for c in self.roads}
 
-    def _check(self, base: Path) -> None:
-        """Cross-file checks a schema cannot express."""
-        for fname, cards in (
-            ("actions.yaml", self.actions),
-            ("events.yaml", self.events),
-            ("allies.yaml", self.allies),
-            ("roads.yaml", self.roads),
-        ):
-            seen: set[str] = set()
-            for i, c in enumerate(cards):
-                if c.id in seen:
-                    raise RulesetError(
-                        str(base / fname), f"cards[{i}].id", "a unique id", repr(c.id)
-                    )
-                seen.add(c.id)
-        regions = [r.region for r in self.roads]
-        for region, want in (("start", 1), ("end", 1)):
-            if regions.count(region) != want:
-                raise RulesetError(
-                    str(base / "roads.yaml"),
-                    "cards",
-                    f"exactly {want} {region} road",
-                    f"{regions.count(region)}",
-                )
-        for region in ("sunset", "night", "dark"):
-            if regions.count(region) < 4:
-                raise RulesetError(
-                    str(base / "roads.yaml"),
-                    "cards",
-                    f"at least 4 {region} roads",
-                    f"{regions.count(region)}",
-                )
-        if sum(r.broken for r in self.roads if r.region != "night"):
-            raise RulesetError(
-                str(base / "roads.yaml"),
-                "cards",
-                "a Broken Road only among night roads",
-                "a broken road in another region",
+    # ------------------------------------------------------------------ checks
+    def _refuse(self, file: str, where: str, expected: str, found: str) -> RulesetError:
+        return RulesetError(str(self.files[file]), where, expected, found)
+
+    def _check(self, raw: dict[str, Any]) -> None:
+        """Checks a schema cannot express: what setup and play need from the data."""
+        self._check_ids(raw)
+        self._check_roads()
+        self._check_actions()
+        self._check_allies()
+        self._check_references()
+        if FIRST_CHARACTER not in self.characters:
+            raise self._refuse(
+                "characters.yaml", "cards", f"a card with id {FIRST_CHARACTER!r}", "none"
             )
+
+    def _check_ids(self, raw: dict[str, Any]) -> None:
+        for fname in FILES:
+            seen: set[str] = set()
+            for i, card in enumerate(raw[fname]["cards"]):
+                card_id = card["id"]
+                if card_id in seen:
+                    raise self._refuse(fname, f"cards[{i}].id", "a unique id", short(card_id))
+                seen.add(card_id)
+
+    def _check_roads(self) -> None:
+        regions = [r.region for r in self.roads]
+        for region in ("start", "end"):
+            if regions.count(region) != 1:
+                raise self._refuse(
+                    "roads.yaml", "cards", f"exactly 1 {region} road", str(regions.count(region))
+                )
+        for region in ROAD_ROWS:
+            if regions.count(region) < ROADS_PER_REGION:
+                raise self._refuse(
+                    "roads.yaml",
+                    "cards",
+                    f"at least {ROADS_PER_REGION} {region} roads ({ROADS_PER_ROW} laid in the "
+                    f"row, {ROADS_SET_ASIDE} set aside unseen)",
+                    str(regions.count(region)),
+                )
+        broken = 0
+        for i, road in enumerate(self.roads):
+            if road.broken and road.region != "night":
+                raise self._refuse(
+                    "roads.yaml",
+                    f"cards[{i}].broken",
+                    "a Broken Road only among night roads",
+                    f"a broken {road.region} road",
+                )
+            broken += road.broken
+            if broken > 1:  # the rules have one; two in a row could not be passed by
+                raise self._refuse(
+                    "roads.yaml",
+                    f"cards[{i}].broken",
+                    "at most one Broken Road (the rules have one)",
+                    "a second one",
+                )
+
+    def _check_actions(self) -> None:
         hits = [c for c in self.actions if "call_in_a_hit" in c.tags]
-        if len(hits) < 2:
-            raise RulesetError(
-                str(base / "actions.yaml"),
+        if len(hits) < HITS_DEALT:
+            raise self._refuse(
+                "actions.yaml",
                 "cards",
-                "two cards tagged call_in_a_hit",
+                f"at least {HITS_DEALT} cards tagged call_in_a_hit (one for each player)",
                 str(len(hits)),
             )
+        for c in hits:
+            if c.suit != "midnight":
+                raise self._refuse(
+                    "actions.yaml",
+                    f"cards[{c.index}].suit",
+                    "'midnight' (a Call in a Hit is a Midnight card)",
+                    repr(c.suit),
+                )
         midnight = [c for c in self.actions if c.suit == "midnight" and c not in hits]
-        if len(midnight) < 5:
-            raise RulesetError(
-                str(base / "actions.yaml"),
+        needed = NIGHT_ACTIONS + DARK_ACTIONS
+        if len(midnight) < needed:
+            raise self._refuse(
+                "actions.yaml",
                 "cards",
-                "five Midnight cards besides Call in a Hit",
+                f"at least {needed} Midnight cards besides Call in a Hit ({NIGHT_ACTIONS} "
+                f"Actions by the Night, {DARK_ACTIONS} by the Dark)",
                 str(len(midnight)),
             )
-        for i, c in enumerate(self.actions):
+        others = len(self.actions) - len(hits) - len(midnight)
+        if others < HITS_DEALT * HAND_DEAL:
+            raise self._refuse(
+                "actions.yaml",
+                "cards",
+                f"at least {HITS_DEALT * HAND_DEAL} cards of other suits ({HAND_DEAL} dealt "
+                "to each player)",
+                str(others),
+            )
+        first: dict[str, ActionCard] = {}
+        for c in self.actions:
             keeps = any(e.get("do") == "keep_as_condition" for e in c.effects)
             if keeps != (c.condition is not None):
-                raise RulesetError(
-                    str(base / "actions.yaml"),
-                    f"cards[{i}].condition",
+                raise self._refuse(
+                    "actions.yaml",
+                    f"cards[{c.index}].condition",
                     "a condition block exactly when effects keep the card as a condition",
                     "a mismatch",
                 )
+            # The engine offers one choice per card name and suit: copies must be copies.
+            twin = first.setdefault(c.label, c)
+            if twin is not c and _rules_of(c.raw) != _rules_of(twin.raw):
+                raise self._refuse(
+                    "actions.yaml",
+                    f"cards[{c.index}]",
+                    f"the same tags, effects and condition as cards[{twin.index}] (cards "
+                    f"named {short(c.label)} are copies of one card)",
+                    "different ones",
+                )
+
+    def _check_allies(self) -> None:
         counts: dict[str, int] = {}
+        first: dict[str, AllyCard] = {}
         for a in self.allies:
             counts[a.name] = counts.get(a.name, 0) + 1
-        for i, a in enumerate(self.allies):
+            twin = first.setdefault(a.name, a)
+            if (twin.requirement, twin.effect) != (a.requirement, a.effect):
+                raise self._refuse(
+                    "allies.yaml",
+                    f"cards[{a.index}]",
+                    f"the same requirement and effect as cards[{twin.index}] (ally cards "
+                    f"named {short(a.name)} are copies of one ally)",
+                    "different ones",
+                )
+        for a in self.allies:
             if counts[a.name] < a.requirement:
-                raise RulesetError(
-                    str(base / "allies.yaml"),
-                    f"cards[{i}].requirement",
-                    f"at most {counts[a.name]} (copies of {a.name})",
+                raise self._refuse(
+                    "allies.yaml",
+                    f"cards[{a.index}].requirement",
+                    f"at most {counts[a.name]} (copies of {short(a.name)})",
                     str(a.requirement),
                 )
-        if "urbanite" not in self.characters:
-            raise RulesetError(str(base / "characters.yaml"), "cards", "an 'urbanite'", "none")
+
+    def _check_references(self) -> None:
+        """Names and tags an effect refers to must exist in the deck."""
+        kept = sorted({c.name for c in self.actions if c.condition is not None})
+        tags = sorted({t for c in self.actions for t in c.tags})
+        for fname, where, effect in self._effects():
+            held = (effect.get("if") or {}).get("has_condition")
+            if held is not None and held not in kept:
+                raise self._refuse(
+                    fname,
+                    f"{where}.if.has_condition",
+                    f"the name of an action card kept as a condition ({_listing(kept)})",
+                    short(held),
+                )
+        for fname, where, block in self._lasting_blocks():
+            tag = ((block.get("anytime") or {}).get("cost") or {}).get("discard_tag")
+            if tag is not None and tag not in tags:
+                raise self._refuse(
+                    fname,
+                    f"{where}.anytime.cost.discard_tag",
+                    f"a tag some action card has ({_listing(tags)})",
+                    short(tag),
+                )
+
+    def _lasting_blocks(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
+        for c in self.actions:
+            if c.condition:
+                yield "actions.yaml", f"cards[{c.index}].condition", c.condition
+        for a in self.allies:
+            yield "allies.yaml", f"cards[{a.index}].effect", a.effect
+
+    def _effects(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
+        """Every effect of the deck (nested choices included) with its file and key path."""
+        lists: list[tuple[str, str, Any]] = []
+        for c in self.actions:
+            for key in ("on_reveal", "effects"):
+                lists.append(("actions.yaml", f"cards[{c.index}].{key}", c.raw.get(key)))
+        for e in self.events:
+            for key in ("effect", "bonus", "undefeated", "defeated"):
+                lists.append(("events.yaml", f"cards[{e.index}].{key}", e.raw.get(key)))
+        for fname, where, block in self._lasting_blocks():
+            effects = (block.get("anytime") or {}).get("effects")
+            lists.append((fname, f"{where}.anytime.effects", effects))
+        while lists:
+            fname, where, effects = lists.pop()
+            for i, effect in enumerate(effects or ()):
+                yield fname, f"{where}[{i}]", effect
+                for k, option in enumerate(effect.get("options") or ()):
+                    lists.append((fname, f"{where}[{i}].options[{k}].effects", option["effects"]))
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
         """Follow a path such as ``("action", 12, "effects", 0, "options", 1, "effects")``.

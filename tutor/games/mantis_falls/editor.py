@@ -21,16 +21,120 @@ from tutor.core.game import Game
 
 SHUFFLED = ""
 """The "event on top" value meaning: no known top card, the draw is random."""
+GASP_MARKS = 2
+"""The highest gasp marker a scenario may start with (a third gasp is death, mf.17)."""
+
+
+class CardList:
+    """A list of cards edited one card at a time: each card with its own Remove button,
+    and a card picker with an Add button under them.
+
+    Replaces a multi-select, where a plain click replaced the whole selection with one
+    card.  Adding a card never touches the others; removing one removes only it.  A
+    card may be added more times than the deck has copies: the engine then refuses the
+    position on Apply, naming the card, so no edit is silently dropped.
+
+    Args:
+        title: what the list holds ("Hand", "Conserved").
+        choices: ``(label, card name)`` pairs offered by the picker, in order.
+        labels: how each card name is shown in the list (default: the name).
+    """
+
+    def __init__(
+        self,
+        title: str,
+        choices: list[tuple[str, str]],
+        labels: dict[str, str] | None = None,
+    ) -> None:
+        self.title = title
+        self.labels = labels or {}
+        self.names: list[str] = []
+        self.rows = w.VBox()
+        self.picker = w.Dropdown(options=choices, layout=w.Layout(width="240px"))
+        self.add_button = w.Button(
+            description="Add",
+            icon="plus",
+            tooltip=f"Add the chosen card to {title}",
+            layout=w.Layout(width="auto"),
+        )
+        self.add_button.on_click(lambda _: self.add(str(self.picker.value)))
+        self.heading = w.HTML()
+        self.remove_buttons: list[w.Button] = []
+        self.widget = w.VBox(
+            [self.heading, self.rows, w.HBox([self.picker, self.add_button])],
+            layout=w.Layout(margin="4px 0"),
+        )
+        self.widget.add_class("tutor-card-list")
+        self._redraw()
+
+    @property
+    def value(self) -> tuple[str, ...]:
+        """The cards as option keys: the k-th card of a name is ``"Name#k"``."""
+        seen: Counter[str] = Counter()
+        keys = []
+        for name in self.names:
+            seen[name] += 1
+            keys.append(f"{name}#{seen[name]}")
+        return tuple(keys)
+
+    @value.setter
+    def value(self, keys: tuple[str, ...] | list[str]) -> None:
+        self.names = [key.rsplit("#", 1)[0] for key in keys]
+        self._redraw()
+
+    def add(self, name: str) -> None:
+        """Add one card called ``name`` (the others stay as they are)."""
+        if name:
+            self.names.append(name)
+            self._redraw()
+
+    def remove(self, index: int) -> None:
+        """Remove the card at ``index`` in the list, and only it.
+
+        Raises:
+            IndexError: if there is no card at ``index``.
+        """
+        del self.names[index]
+        self._redraw()
+
+    def _remover(self, index: int) -> Any:
+        return lambda _button: self.remove(index)
+
+    def _redraw(self) -> None:
+        count = len(self.names)
+        self.heading.value = f"<b>{escape(self.title)}</b> ({count} card{'s' * (count != 1)})"
+        self.remove_buttons = []
+        rows = []
+        for i, name in enumerate(self.names):
+            button = w.Button(
+                description="Remove",
+                icon="times",
+                tooltip=f"Remove this {name} from {self.title}",
+                layout=w.Layout(width="auto"),
+            )
+            button.add_class("tutor-remove-card")
+            button.on_click(self._remover(i))
+            self.remove_buttons.append(button)
+            label = w.HTML(
+                f"<span class='tutor-card-name'>{escape(self.labels.get(name, name))}</span>",
+                layout=w.Layout(width="240px"),
+            )
+            rows.append(w.HBox([label, button]))
+        if not rows:
+            rows.append(w.HTML("<i>no cards</i>"))
+        self.rows.children = tuple(rows)
 
 
 class MantisFallsEditor:
     """Controls for a Mantis Falls position, written as the documented setup keys.
 
-    Per player: road position, wounds, gasp marker, role and hand (one option per copy
-    of each action card, so two Bullets can be chosen).  For the table: who goes first,
-    the event on top of the event deck and the cards in Conserved Energy.  The controls
-    deliberately allow values the rules refuse (8 of 8 wounds, the Broken Road, two
-    assassins): the engine's ``ScenarioError`` then explains why.
+    Per player: road position, wounds, gasp marker, role and hand (a :class:`CardList`:
+    add or remove one card at a time, two Bullets are two rows).  For the table: who
+    goes first, the event on top of the event deck and the cards in Conserved Energy.
+    The sliders offer only what a scenario may start with (wounds below the character's
+    maximum, a gasp marker of at most 2); other controls allow positions the rules
+    refuse (the Broken Road, two assassins, a third Medicine): the engine's
+    ``ScenarioError`` then explains why.
 
     Args:
         game: a loaded Mantis Falls game (its card data gives the choices).
@@ -43,37 +147,42 @@ class MantisFallsEditor:
         copies: Counter[str] = Counter()
         totals = Counter(c.name for c in cards.actions)
         self.card_options: list[tuple[str, str]] = []
+        labels: dict[str, str] = {}
         for card in sorted(cards.actions, key=lambda c: (c.name, c.index)):
             copies[card.name] += 1
-            label = f"{card.name} ({card.suit.title()})"
+            labels.setdefault(card.name, f"{card.name} ({card.suit.title()})")
+            label = labels[card.name]
             if totals[card.name] > 1:
                 label += f" · copy {copies[card.name]}"
             self.card_options.append((label, f"{card.name}#{copies[card.name]}"))
+        # The picker offers each card once, saying how many copies the deck has.
+        choices = [
+            (labels[name] + (f" · {totals[name]} copies" if totals[name] > 1 else ""), name)
+            for name in sorted(labels)
+        ]
         roads = self.road_options(view)
-        self.players: list[dict[str, w.Widget]] = []
+        self.players: list[dict[str, Any]] = []
+        self.hands: list[CardList] = []
         boxes = []
         for p, pl in enumerate(view["players"]):
             controls: dict[str, w.Widget] = {
                 "position": w.Dropdown(options=roads, description="Road"),
-                "wounds": w.IntSlider(
-                    min=0, max=int(pl.get("max_wounds", 8)), description="Wounds"
-                ),
-                "gasps": w.IntSlider(min=0, max=3, description="Gasp marker"),
+                # A scenario starts below the character's maximum wounds (reaching it
+                # is a Last Gasp, mf.17): the slider offers exactly what Apply accepts.
+                "wounds": w.IntSlider(min=0, max=self.most_wounds(pl), description="Wounds"),
+                "gasps": w.IntSlider(min=0, max=GASP_MARKS, description="Gasp marker"),
                 "role": w.Dropdown(options=["witness", "assassin"], description="Role"),
-                "hand": w.SelectMultiple(
-                    options=self.card_options,
-                    rows=8,
-                    description="Hand",
-                    layout=w.Layout(width="330px"),
-                ),
             }
+            hand = CardList(f"{self.names[p]}'s hand", choices, labels)
             self.players.append(controls)
+            self.hands.append(hand)
             boxes.append(
                 w.VBox(
-                    [w.HTML(f"<b>{escape(self.names[p])}</b>"), *controls.values()],
+                    [w.HTML(f"<b>{escape(self.names[p])}</b>"), *controls.values(), hand.widget],
                     layout=w.Layout(border="1px solid #ddd", padding="4px", margin="2px"),
                 )
             )
+            controls["hand"] = hand  # the same list, by the name the setup key has
         events = sorted({e.name for e in cards.events})
         self.turn_player = w.Dropdown(
             options=[(name, p) for p, name in enumerate(self.names)], description="Goes first"
@@ -83,18 +192,18 @@ class MantisFallsEditor:
             description="Event on top",
             style={"description_width": "initial"},
         )
-        self.conserved = w.SelectMultiple(
-            options=self.card_options,
-            rows=6,
-            description="Conserved",
-            layout=w.Layout(width="330px"),
-        )
+        self.conserved = CardList("Conserved Energy", choices, labels)
         table = w.VBox(
-            [w.HTML("<b>The table</b>"), self.turn_player, self.event_top, self.conserved],
+            [w.HTML("<b>The table</b>"), self.turn_player, self.event_top, self.conserved.widget],
             layout=w.Layout(border="1px solid #ddd", padding="4px", margin="2px"),
         )
         self._conditions: list[list[str] | None] = [None] * len(self.names)
         self.widget = w.HBox([*boxes, table], layout=w.Layout(flex_flow="row wrap"))
+
+    @staticmethod
+    def most_wounds(player: dict[str, Any]) -> int:
+        """The most wounds a scenario may give a player: one below their maximum."""
+        return max(0, int(player.get("max_wounds", 8)) - 1)
 
     @staticmethod
     def road_options(view: dict[str, Any]) -> list[tuple[str, int]]:
@@ -147,14 +256,15 @@ class MantisFallsEditor:
             if list(c["position"].options) != roads:
                 c["position"].options = roads
             c["position"].value = int(pl["position"])
+            c["wounds"].max = self.most_wounds(pl)
             c["wounds"].value = int(pl["wounds"])
             c["gasps"].value = int(pl["gasps"])
             if pl.get("role") in ("witness", "assassin"):
                 c["role"].value = pl["role"]
-            c["hand"].value = tuple(self.keys_for(list(pl.get("hand") or [])))
+            self.hands[p].value = self.keys_for(list(pl.get("hand") or []))
             self._conditions[p] = list(pl.get("conditions") or []) if from_play else None
         self.turn_player.value = int(view.get("turn_player", 0))
-        self.conserved.value = tuple(self.keys_for(list(view.get("conserved") or [])))
+        self.conserved.value = self.keys_for(list(view.get("conserved") or []))
         tops = setup.get("event_deck_top") or []
         top = view.get("event_top") if from_play else (tops[0] if tops else None)
         names = {value for _, value in self.event_top.options}
@@ -175,13 +285,13 @@ class MantisFallsEditor:
             entry["wounds"] = int(c["wounds"].value)
             entry["gasps"] = int(c["gasps"].value)
             entry["role"] = str(c["role"].value)
-            entry["hand"] = self.names_for(list(c["hand"].value))
+            entry["hand"] = list(self.hands[p].names)
             if self._conditions[p] is not None:
                 entry["conditions"] = list(self._conditions[p] or [])
             players[p] = entry
         out["players"] = players
         out["turn_player"] = int(self.turn_player.value)
-        out["conserved"] = self.names_for(list(self.conserved.value))
+        out["conserved"] = list(self.conserved.names)
         top = self.event_top.value
         before = list(out.get("event_deck_top") or [])
         if top == SHUFFLED:

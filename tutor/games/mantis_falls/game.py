@@ -10,14 +10,26 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tutor.core.data import rulesets_dir
+from tutor.core.data import files_stamp, rulesets_dir
 from tutor.core.errors import OptionError, SessionFileError
 from tutor.core.game import Game
 from tutor.core.rng import Rng
 from tutor.core.rules import RuleBook, cited_rule_ids
 from tutor.core.types import CHANCE, Action
+from tutor.core.validation import short
 from tutor.games.mantis_falls import SPEC
-from tutor.games.mantis_falls.cards import CardData
+from tutor.games.mantis_falls.cards import (
+    DARK_ACTIONS,
+    FILES,
+    FIRST_CHARACTER,
+    HAND_DEAL,
+    HITS_DEALT,
+    NIGHT_ACTIONS,
+    ROAD_ROWS,
+    ROADS_PER_ROW,
+    ROADS_SET_ASIDE,
+    CardData,
+)
 from tutor.games.mantis_falls.scenario import SETUP_SCHEMA
 from tutor.games.mantis_falls.state import END, START, MantisFallsState
 
@@ -40,7 +52,8 @@ DATA_MODEL_RULES = {
 }
 # Both caches are keyed by the rulesets folder too, so a TUTOR_RULESETS set after the
 # first load is honoured (and a broken file there is reported, not masked by the cache).
-_CARD_CACHE: dict[tuple[str, str], CardData] = {}
+# A deck is kept with the stamp of its files: a card file edited since is read again.
+_CARD_CACHE: dict[tuple[str, str], tuple[tuple[Any, ...], CardData]] = {}
 _RULEBOOKS: dict[str, RuleBook] = {}
 
 
@@ -52,10 +65,13 @@ def _rulebook() -> RuleBook:
 
 
 def _card_data(deck: str | Path | None) -> CardData:
+    folder = Path(deck) if deck else None
     key = (str(rulesets_dir()), str(deck or ""))
-    if key not in _CARD_CACHE:
-        _CARD_CACHE[key] = CardData(Path(deck) if deck else None)
-    return _CARD_CACHE[key]
+    stamp = files_stamp(folder or rulesets_dir() / "mantis_falls", FILES)
+    cached = _CARD_CACHE.get(key)
+    if cached is None or cached[0] != stamp:
+        _CARD_CACHE[key] = cached = (stamp, CardData(folder))
+    return cached[1]
 
 
 class MantisFallsGame(Game):
@@ -80,7 +96,9 @@ class MantisFallsGame(Game):
         "properties": {
             "players": {"type": "integer"},
             "modules": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
-            "rulings": {"type": "object", "additionalProperties": {"type": "string"}},
+            # Each ruling's options come from rulings.yaml: RuleBook.choose_rulings checks
+            # keys and values, naming the ruling and the options it offers.
+            "rulings": {"type": "object"},
             "names": {
                 "type": "array",
                 "items": {"type": "string", "minLength": 1},
@@ -110,7 +128,7 @@ class MantisFallsGame(Game):
             )
         names = tuple(names) if names else DEFAULT_NAMES
         if len(names) != players or len(set(names)) != players:
-            raise OptionError(f"names must be {players} different names, got {list(names)}")
+            raise OptionError(f"names must be {players} different names, got {short(list(names))}")
         book = _rulebook()
         chosen = book.choose_rulings(rulings)
         options: dict[str, Any] = {"players": players}
@@ -185,10 +203,7 @@ class MantisFallsGame(Game):
         self.setup_pools: dict[str, Any] = {
             "start": next(r.index for r in roads if r.region == "start"),
             "end": next(r.index for r in roads if r.region == "end"),
-            **{
-                region: [r.index for r in roads if r.region == region]
-                for region in ("sunset", "night", "dark")
-            },
+            **{region: [r.index for r in roads if r.region == region] for region in ROAD_ROWS},
             "hits": hits,
             "midnight": [c.index for c in actions if c.suit == "midnight" and c.index not in hits],
             "rest": [c.index for c in actions if c.suit != "midnight"],
@@ -268,12 +283,13 @@ class MantisFallsGame(Game):
         # Roads (mf.5.1-5.3): start and end fixed, one road of each region removed unseen.
         pools = self.setup_pools
         layout = [pools["start"]]
-        for region in ("sunset", "night", "dark"):
+        for region in ROAD_ROWS:
             pool = pools[region][:]
             rng.shuffle(pool)
-            s.removed_roads.append(pool.pop())
-            layout += pool[:4]
-            s.removed_roads += pool[4:]
+            for _ in range(ROADS_SET_ASIDE):
+                s.removed_roads.append(pool.pop())
+            layout += pool[:ROADS_PER_ROW]
+            s.removed_roads += pool[ROADS_PER_ROW:]
         layout.append(pools["end"])
         s.road_at = layout
         s.face_up = [False] * (END + 1)
@@ -307,8 +323,12 @@ class MantisFallsGame(Game):
         for p in range(2):
             s.hands[p].append(hits[p])
         rng.shuffle(midnight)
-        s.night, s.dark = sorted(midnight[:3]), sorted(midnight[3:5])
-        s.action_discard += midnight[5:] + hits[2:]
+        set_apart = NIGHT_ACTIONS + DARK_ACTIONS
+        s.night, s.dark = (
+            sorted(midnight[:NIGHT_ACTIONS]),
+            sorted(midnight[NIGHT_ACTIONS:set_apart]),
+        )
+        s.action_discard += midnight[set_apart:] + hits[HITS_DEALT:]
         if log:
             log("mf.5.4", "The seven Midnight action cards are set apart.")
             log("mf.5.5", "Each player gets one Call in a Hit face down in hand.")
@@ -320,8 +340,8 @@ class MantisFallsGame(Game):
             )
         rng.shuffle(rest)
         for p in range(2):
-            s.hands[p] += rest[p * 6 : p * 6 + 6]
-        s.action_pile = sorted(rest[12:])
+            s.hands[p] += rest[p * HAND_DEAL : (p + 1) * HAND_DEAL]
+        s.action_pile = sorted(rest[2 * HAND_DEAL :])
         if log:
             for p in range(2):
                 six = ", ".join(s.card_label(c) for c in s.hands[p][1:])
@@ -341,7 +361,7 @@ class MantisFallsGame(Game):
         rng.shuffle(roles)
         s.roles = roles[:2]
         s.removed_role = roles[2]
-        urbanite = cards.characters["urbanite"]
+        urbanite = cards.characters[FIRST_CHARACTER]
         s.max_wounds = [urbanite.max_wounds] * 2
         if log:
             log("mf.5.8", "The ally deck and the event deck are shuffled.")

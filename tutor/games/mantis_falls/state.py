@@ -1599,8 +1599,9 @@ class MantisFallsState(State):
             if self.tracing and done:
                 self._log(
                     "mf.8.9",
-                    f"All action plays are processed; their {len(done)} card"
-                    f"{'s go' if len(done) > 1 else ' goes'} face down to the discard pile.",
+                    "All action plays are processed; "
+                    + (f"their {len(done)} cards go" if len(done) > 1 else "the one card left goes")
+                    + " face down to the discard pile.",
                 )
             return
         if stage == "window":
@@ -2667,8 +2668,14 @@ class MantisFallsState(State):
                 k = len(self.gasp_play)
                 self._log(
                     gasp_flow.LAST_GASP.rule("gasp_play"),
-                    f"{self.name(p)}'s Last Gasp play has {k} card{'s' * (k != 1)}"
-                    "; they are revealed and processed in sequence.",
+                    f"{self.name(p)}'s Last Gasp play has "
+                    + (
+                        "0 cards: there is nothing to reveal."
+                        if k == 0
+                        else "1 card; it is revealed and processed."
+                        if k == 1
+                        else f"{k} cards; they are revealed and processed in sequence."
+                    ),
                     p,
                     "action",
                 )

@@ -1,4 +1,4 @@
-"""Mantis Falls card faces as HTML, rendered from the card data; the hands of a view.
+"""Mantis Falls card faces as HTML, rendered from the card data; the cards of a view.
 
 Every face is built from :mod:`tutor.games.mantis_falls.text`, which renders the
 effect data, so a card never says something the engine does not do.  The suit
@@ -109,4 +109,28 @@ def hands(view: dict[str, Any], game: Any) -> str:
     return "".join(rows)
 
 
-__all__ = ["SUIT_COLORS", "card_html", "card_kind", "card_text", "hands"]
+def table_cards(view: dict[str, Any], game: Any) -> str:
+    """The ``hands`` hook: this turn's event, face up, then each player's hand, as faces.
+
+    What each card does is printed on its face (rendered from the card data), so it
+    can be read without hovering.  A face-down event shows as a line saying so.
+
+    Args:
+        view: ``state.view(player)``.
+        game: the loaded Mantis Falls game (its card data gives the faces).
+
+    Returns:
+        HTML: the event (when there is one), then one ``<div>`` per player.
+    """
+    event = view.get("event")
+    top = ""
+    if event is not None:
+        card = next((e for e in game.cards.events if e.name == event.get("name")), None)
+        if card is None:
+            top = "<div><b>Event this turn</b>: face down, hidden from these eyes</div>"
+        else:
+            top = f"<div><b>Event this turn</b><div>{card_html(card)}</div></div>"
+    return top + hands(view, game)
+
+
+__all__ = ["SUIT_COLORS", "card_html", "card_kind", "card_text", "hands", "table_cards"]

@@ -657,13 +657,17 @@ def _banner(view: dict[str, Any], y: float, tips: _CardTips) -> tuple[list[str],
     return out, y
 
 
-def mantis_falls_svg(view: dict[str, Any], cards: Any = None, phase: str | None = None) -> str:
+def mantis_falls_svg(
+    view: dict[str, Any], cards: Any = None, phase: str | None = None, *, prompt: bool = True
+) -> str:
     """Draw a Mantis Falls view as an SVG document.
 
     Args:
         view: the dict returned by ``state.view(player)`` (omniscient or one player's).
         cards: optional ``CardData`` (``state.cards``); adds each card's text as hover text.
         phase: the phase to highlight in the strip (default: ``view["phase"]``).
+        prompt: write the pending decision under the road ("Now: ..."); the tutorial
+            player states it above its buttons instead, once.
 
     Returns:
         A standalone ``<svg>`` element as a string (well-formed XML).
@@ -696,7 +700,7 @@ def mantis_falls_svg(view: dict[str, Any], cards: Any = None, phase: str | None 
     body += _piles(view, PANEL_X, GRID_Y + 206)
     y: float = GRID_Y + 3 * PITCH_Y + 6
     decision = view.get("decision") or {}
-    if decision.get("prompt"):
+    if prompt and decision.get("prompt"):
         body.append(
             _text(
                 10,
@@ -726,7 +730,10 @@ def mantis_falls_svg(view: dict[str, Any], cards: Any = None, phase: str | None 
 def picture(view: dict[str, Any], game: Any, phase: str | None = None) -> str:
     """The ``picture`` hook: :func:`mantis_falls_svg` with the game's card data as hover text.
 
+    The table only: the pending decision is the tool's to state (the tutorial player
+    writes it above its buttons), so it is not repeated in the picture.
+
     Raises:
         KeyError: if the view lacks ``players`` or ``roads``.
     """
-    return mantis_falls_svg(view, game.cards, phase)
+    return mantis_falls_svg(view, game.cards, phase, prompt=False)
