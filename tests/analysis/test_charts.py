@@ -9,6 +9,7 @@ Plotly, networkx or tqdm.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from typing import Any
@@ -154,12 +155,33 @@ def test_tree_figure_draws_every_node_and_edge() -> None:
     assert sorted(nodes.customdata) == sorted(tree.nodes)
     assert len(trace(fig, "edge labels").x) == tree.number_of_edges()
     line_points = len(trace(fig, "edges").x) + len(trace(fig, "best").x)
-    assert line_points == 3 * tree.number_of_edges()
+    assert line_points == 5 * tree.number_of_edges()  # elbows: 4 points and a gap each
     best = sum(1 for _, _, d in tree.edges(data=True) if d["best"])
-    assert len(trace(fig, "best").x) == 3 * best
-    assert "rule mf." in nodes.hovertext[0]
-    assert any("p = 0.333" in t for t in trace(fig, "edge labels").hovertext)
-    assert list(trace(fig, "path").x) == [tidy_layout(tree)[n][0] for n in (0, 1)]
+    assert len(trace(fig, "best").x) == 5 * best
+    # Drawn left to right: x is the depth, y the row of tidy_layout.
+    pos = tidy_layout(tree)
+    assert list(trace(fig, "path").x) == [float(tree.nodes[n]["depth"]) for n in (0, 1)]
+    assert list(trace(fig, "path").y) == [-pos[n][0] for n in (0, 1)]
+
+
+def test_tree_figure_labels_nodes_and_edges_in_the_games_words() -> None:
+    tree = small_tree()
+    fig = tree_figure(tree)
+    nodes, edges = trace(fig, "nodes"), trace(fig, "edge labels")
+    assert nodes.mode == "markers+text" and edges.mode == "text"
+    # Edges: the tree_labels hook's words, with the chance as a percentage.
+    assert any(t.startswith("Jack discards ") and t.endswith(" · 33.3%") for t in edges.text)
+    assert not any("at random" in t or "(Amber)" in t for t in edges.text)
+    # Nodes: who decides (or chance, or the result) and the value.
+    assert nodes.text[0].startswith("chance ")
+    assert any(t in ("Jack wins", "Jack loses") for t in nodes.text)
+    root = nodes.hovertext[0]
+    assert root.startswith("<b>Chance · V · Event</b>")  # the phase in the game's words
+    assert "event_processing" not in root and "value " not in root
+    assert "Rule: Topic 11" in root
+    assert "Expected for Jack:" in root and "-1 = Jack surely loses" in root
+    for text in nodes.hovertext:  # wrapped, so the box fits beside the tree
+        assert all(len(line) <= 90 for line in re.sub(r"</?b>", "", text).split("<br>"))
 
 
 def test_tree_layout_refuses_an_empty_graph() -> None:

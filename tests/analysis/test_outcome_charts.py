@@ -181,12 +181,13 @@ def test_who_died_first_by_role_setup() -> None:
 
 
 def test_win_rate_by_option_has_wilson_error_bars() -> None:
-    rows = [dict(r, variant="default rules") for r in rows_fixture()]
-    rows += [dict(r, variant="phone_range=grid") for r in rows_fixture()[:2]]
+    rows = [dict(r, variant="default rules", game="mantis_falls") for r in rows_fixture()]
+    rows += [dict(r, variant="phone_range=grid", game="mantis_falls") for r in rows_fixture()[:2]]
     fig = win_rate_by_option(rows)
     assert [t.name for t in fig.data] == ["witness wins", "assassin wins", "tie"]
     wit = trace(fig, "witness wins")
-    assert list(wit.x) == ["default rules", "phone_range=grid"]
+    # The house rule in words and its topic, not the ruling's id (x labels people read).
+    assert list(wit.x) == ["default rules", "Phone range:<br>grid<br>Topic 10"]
     # Witnesses won games 1 and 4 of the five default games, and game 1 of two.
     assert list(wit.y) == [2 / 5, 1 / 2]
     low, high = wilson_interval(2, 5)

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tutor.analysis.simulation import Row, sweep
+from tutor.core.errors import TutorError
 from tutor.core.game import load_game
 
 DEFAULT_LABEL = "default rules"
@@ -55,6 +56,39 @@ def house_rule_options(game_name: str) -> list[dict[str, Any]]:
 def variant_label(ruling: str, option: str) -> str:
     """The label of the variant that switches ``ruling`` to ``option``."""
     return f"{ruling}={option}"
+
+
+def variant_title(game_name: str | None, label: str) -> str:
+    """A house-rule variant's label for people: the ruling in words, the option, the topic.
+
+    ``"phone_range=grid"`` becomes ``"Phone range:<br>grid<br>Topic 10"`` (the topic
+    of the first rule the ruling is about, cited the game's way; ``<br>`` breaks the
+    line in a chart's tick label, so several variants fit side by side unrotated).
+    Labels that switch no ruling (``"default rules"``, a bot pairing) and rulings the
+    game does not know are only made readable.
+
+    Args:
+        game_name: the game whose rulings to read (``None``: words only, no topic).
+        label: a variant label as :func:`variant_label` writes it, or any other label.
+
+    Returns:
+        The label in words.
+    """
+    ruling, sep, option = label.partition("=")
+    if not sep:
+        return label
+    words = f"{ruling.replace('_', ' ').capitalize()}:<br>{option.replace('_', ' ')}"
+    if game_name is None:
+        return words
+    try:
+        book = load_game(game_name).rulebook
+    except TutorError:
+        return words
+    found = book.rulings.get(ruling)
+    if found is None or not found.rules:
+        return words
+    topic = book.cite(found.rules[0]).split(":", 1)[0].split(" · ", 1)[0]
+    return f"{words}<br>{topic}"
 
 
 def house_rule_variants(
@@ -136,4 +170,5 @@ __all__ = [
     "house_rule_sweep",
     "house_rule_variants",
     "variant_label",
+    "variant_title",
 ]

@@ -63,6 +63,20 @@ def evaluate_state(state: Any, player: int) -> float:
     return float(fn(state, player)) if fn is not None else 0.0
 
 
+def phase_label(state: Any, phase: str) -> str:
+    """A phase in the game's words (its ``phases`` hook), else the key with spaces."""
+    phases = state.game.spec.hook("phases")
+    return str(dict(phases or ()).get(phase, phase.replace("_", " ")))
+
+
+def rule_cited(state: Any, rule: str) -> str:
+    """A rule id cited the game's way ("Topic 17 · Last Gasps: ..."), else the id."""
+    book = getattr(state.game, "rulebook", None)
+    if not rule or book is None or rule not in book.rules:
+        return rule
+    return str(book.cite(rule))
+
+
 def edge_label(state: Any, action: Action) -> str:
     """The label of a tree edge: the game's ``tree_labels`` hook, else the action's label."""
     fn = state.game.spec.hook("tree_labels")
@@ -134,12 +148,15 @@ def decision_tree(
 
     Returns:
         A ``networkx.DiGraph`` with integer nodes (0 is the root) carrying ``summary``,
-        ``kind`` (choice / chance / terminal), ``player``, ``rule``, ``prompt``,
-        ``phase``, ``depth``, ``leaf`` (``"terminal"``, ``"depth"`` or ``None``) and
-        ``value``; edges carry ``label``, ``action`` (a dict), ``probability`` (chance
-        edges only), ``merged`` (outcomes collapsed into it) and ``best`` (the choice
-        expectimax prefers at ``player``'s own decisions).  ``graph.graph`` holds
-        ``root``, ``player``, ``depth``, ``opponent`` and the root ``value``.
+        ``kind`` (choice / chance / terminal), ``player``, ``who`` (the decider's name),
+        ``rule``, ``citation`` (the rule cited the game's way), ``prompt``, ``phase``,
+        ``phase_label`` (in the game's words), ``depth``, ``leaf`` (``"terminal"``,
+        ``"depth"`` or ``None``) and ``value``; edges carry ``label``, ``action`` (a
+        dict), ``probability`` (chance edges only), ``merged`` (outcomes collapsed
+        into it) and ``best`` (the choice expectimax prefers at ``player``'s own
+        decisions).  ``graph.graph`` holds
+        ``root``, ``player``, ``player_name``, ``depth``, ``opponent`` and the root
+        ``value``.
 
     Raises:
         TreeTooLarge: if the tree would exceed ``max_nodes``.
@@ -155,7 +172,15 @@ def decision_tree(
     if not keep_states:  # stored states keep their trace so a player can replay them
         root.tracing = False
         root.trace = []
-    graph = nx.DiGraph(root=0, player=player, depth=depth, opponent=opponent)
+    names = list(state.player_names())
+    n = len(names)
+    graph = nx.DiGraph(
+        root=0,
+        player=player,
+        player_name=names[player] if 0 <= player < n else f"player {player}",
+        depth=depth,
+        opponent=opponent,
+    )
 
     def add(s: Any, level: int) -> int:
         if graph.number_of_nodes() >= max_nodes:
@@ -167,9 +192,12 @@ def decision_tree(
             "summary": summarise_state(s),
             "kind": d.kind,
             "player": d.player,
+            "who": names[d.player] if d.player is not None and 0 <= d.player < n else "",
             "rule": d.rule,
+            "citation": rule_cited(s, d.rule),
             "prompt": d.prompt,
             "phase": d.phase,
+            "phase_label": phase_label(s, d.phase),
             "depth": level,
             "leaf": leaf,
         }
@@ -251,6 +279,8 @@ __all__ = [
     "decision_tree",
     "edge_label",
     "evaluate_state",
+    "phase_label",
+    "rule_cited",
     "summarise_state",
     "tree_stats",
 ]

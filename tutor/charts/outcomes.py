@@ -9,13 +9,15 @@ game's own charts come from its spec's ``charts`` hook (:func:`game_charts`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from tutor.analysis.simulation import rate_with_interval
-from tutor.charts.template import OUTCOME_COLOURS, new_figure
+from tutor.analysis.sweeps import variant_title
+from tutor.charts.template import OUTCOME_COLOURS, TEMPLATE, new_figure
 
 
 def _summaries(summary: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
@@ -174,7 +176,8 @@ def score_hist(rows: Iterable[Mapping[str, Any]], title: str = "Final scores") -
     """Histogram of final scores, one trace per seat (the Outcome's ``scores``).
 
     Returns:
-        One histogram trace per seat, x holding that seat's score in each finished game.
+        One histogram trace per seat, x holding that seat's score in each finished game;
+        several seats are drawn one above the other (:func:`faceted_histograms`).
     """
     seats: dict[int, list[float]] = {}
     for row in rows:
@@ -182,10 +185,8 @@ def score_hist(rows: Iterable[Mapping[str, Any]], title: str = "Final scores") -
             continue
         for p, value in enumerate(row.get("scores") or ()):
             seats.setdefault(p, []).append(float(value))
-    fig = new_figure(title, barmode="overlay", xaxis={"title": "score"}, yaxis={"title": "games"})
-    for p in sorted(seats):
-        fig.add_histogram(name=f"seat {p + 1}", x=seats[p], opacity=0.75 if len(seats) > 1 else 1)
-    return fig
+    groups = {f"seat {p + 1}": seats[p] for p in sorted(seats)}
+    return faceted_histograms(title, groups, "score", bins=None)
 
 
 def win_rates_by_variant(
@@ -226,17 +227,19 @@ def win_rate_by_variant(
 
     Returns:
         One bar trace per series (``"<role or seat> wins"``, ``"tie"``): x the
-        variants, y the rates, customdata ``[count, of]``.
+        variants in words (:func:`~tutor.analysis.sweeps.variant_title`), y the rates,
+        customdata ``[count, of]``.
     """
+    rows = list(rows)
     rates = win_rates_by_variant(rows)
     variants = list(rates)
+    game = rows[0].get("game") if rows else None
+    labels = [variant_title(game, v) for v in variants]
     series = sorted({k for r in rates.values() for k in r})
-    fig = new_figure(
-        title, barmode="group", yaxis={"title": "rate", "range": [0, 1]}, xaxis={"title": "rules"}
-    )
+    fig = new_figure(title, barmode="group", yaxis={"title": "rate", "range": [0, 1]})
     for s in series:
         got = [rates[v].get(s, rate_with_interval(0, 0)) for v in variants]
-        add_rate_bars(fig, s, variants, got, marker_color=OUTCOME_COLOURS.get(s))
+        add_rate_bars(fig, s, labels, got, marker_color=OUTCOME_COLOURS.get(s))
     return fig
 
 
@@ -251,7 +254,8 @@ def game_length_hist(
         title: the figure title.
 
     Returns:
-        One histogram trace per group, x holding each game's number of turns.
+        One histogram trace per group, x holding each game's number of turns; several
+        groups are drawn one above the other (:func:`faceted_histograms`).
 
     Raises:
         KeyError: if a row lacks ``turns`` or the ``by`` field.
@@ -261,15 +265,64 @@ def game_length_hist(
         key = row[by]
         label = ",".join(key) if isinstance(key, list) else str(key)
         groups.setdefault(label, []).append(int(row["turns"]))
-    fig = new_figure(title, barmode="overlay", xaxis={"title": "turns"}, yaxis={"title": "games"})
-    for label in sorted(groups):
+    return faceted_histograms(title, {k: groups[k] for k in sorted(groups)}, "turns", bins=1)
+
+
+def faceted_histograms(
+    title: str,
+    groups: Mapping[str, Sequence[float]],
+    x_title: str,
+    bins: float | None = None,
+) -> go.Figure:
+    """Histograms of several groups, one panel each, stacked over a shared x axis.
+
+    Overlaid semi-transparent histograms of three or more groups mix their colours and
+    cannot be read; one panel per group (each titled with its group) can.
+
+    Args:
+        title: the figure title.
+        groups: ``{group name: values}`` in the order to draw them.
+        x_title: the x axis title (under the bottom panel).
+        bins: the bin width (``None``: Plotly chooses).
+
+    Returns:
+        One histogram trace per group, named after it, in its own panel (``xaxis``,
+        ``xaxis2`` ...); a single group gives a plain one-panel histogram.
+    """
+    names = list(groups)
+    xbins = {"size": bins} if bins is not None else None
+    if len(names) <= 1:
+        fig = new_figure(title, xaxis={"title": x_title}, yaxis={"title": "games"})
+        for name in names:
+            fig.add_histogram(name=name, x=list(groups[name]), xbins=xbins)
+        return fig
+    fig = make_subplots(
+        rows=len(names),
+        cols=1,
+        shared_xaxes=True,
+        vertical_spacing=min(0.08, 0.3 / len(names)),
+        subplot_titles=names,
+    )
+    fig.update_layout(
+        template=TEMPLATE,
+        title={"text": title},
+        showlegend=False,
+        bargap=0.08,
+        height=140 + 150 * len(names),
+        margin={"t": 70},
+    )
+    for i, name in enumerate(names, start=1):
         fig.add_histogram(
-            name=label,
-            x=groups[label],
-            xbins={"size": 1},
-            opacity=0.75 if len(groups) > 1 else 1.0,
-            marker_color=OUTCOME_COLOURS.get(label),
+            name=name,
+            x=list(groups[name]),
+            xbins=xbins,
+            marker_color=OUTCOME_COLOURS.get(name, TEMPLATE.layout.colorway[(i - 1) % 6]),
+            row=i,
+            col=1,
         )
+        fig.update_yaxes(title_text="games", row=i, col=1)
+    fig.update_xaxes(title_text=x_title, row=len(names), col=1)
+    fig.update_annotations(xanchor="left", x=0, font={"size": 13})
     return fig
 
 
@@ -304,6 +357,7 @@ __all__ = [
     "GENERIC_CHARTS",
     "ROW_CHARTS",
     "add_rate_bars",
+    "faceted_histograms",
     "game_charts",
     "game_length_hist",
     "outcome_bar",

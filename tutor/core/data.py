@@ -36,6 +36,22 @@ def rulesets_dir() -> Path:
     return Path(override) if override else _REPO_RULESETS
 
 
+def project_path(path: str | Path) -> Path:
+    """A file named relative to the top of the checkout, found from any working folder.
+
+    Docs and scripts name files from the top of the repository
+    (``tests/scenarios/...``); a notebook runs in ``notebooks/<game>/``.  A relative
+    path that does not exist from the working folder but does from the checkout's top
+    is taken from there; anything else (absolute paths, files found as given, files
+    found nowhere) is returned unchanged, so errors still name what the user typed.
+    """
+    given = Path(path)
+    if given.is_absolute() or given.exists():
+        return given
+    from_top = _REPO_RULESETS.parent / given
+    return from_top if from_top.exists() else given
+
+
 def resolve_inside(folder: Path | str, name: str, what: str = "data file") -> Path:
     """Return the path of the file ``name`` in ``folder``, refusing one that leads outside it.
 

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 import yaml
 
+from tutor.core.data import project_path
 from tutor.core.errors import (
     IllegalActionError,
     ScenarioError,
@@ -54,10 +55,15 @@ SCENARIO_SCHEMA: dict[str, Any] = {
 def read_scenario(path: str | Path) -> dict[str, Any]:
     """Read a scenario file and check its shape.
 
+    A relative path is looked up from the working folder, then from the top of the
+    checkout (:func:`~tutor.core.data.project_path`), so the examples the docs give
+    (``tests/scenarios/...``) also load from a notebook in ``notebooks/``.
+
     Raises:
         SessionFileError: if the file is missing, not UTF-8, not YAML, or not shaped
             like a scenario, naming the key path, what was expected and what was found.
     """
+    path = project_path(path)
     data = load_yaml_file(path, SessionFileError.at, "scenario file")
     check_schema(data, SCENARIO_SCHEMA, str(path), SessionFileError.at)
     return cast(dict[str, Any], data)

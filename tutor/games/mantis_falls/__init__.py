@@ -39,6 +39,7 @@ SPEC = GameSpec(
         summary="tutor.games.mantis_falls.facts:summary",
         outcome_categories="tutor.games.mantis_falls.facts:OUTCOME_CATEGORIES",
         state_summary="tutor.games.mantis_falls.facts:state_summary",
+        tree_labels="tutor.games.mantis_falls.facts:tree_label",
         charts="tutor.games.mantis_falls.charts:CHARTS",
         odds="tutor.games.mantis_falls.odds",
         flowcharts="tutor.games.mantis_falls.flowchart:FLOWCHARTS",

@@ -15,8 +15,9 @@ from typing import Any
 import plotly.graph_objects as go
 
 from tutor.analysis.simulation import rate_with_interval
+from tutor.analysis.sweeps import variant_title
 from tutor.charts.outcomes import add_rate_bars
-from tutor.charts.template import OUTCOME_COLOURS, new_figure
+from tutor.charts.template import OUTCOME_COLOURS, new_figure, second_axis
 from tutor.games.mantis_falls.facts import GAME_OUTCOMES, game_outcome
 
 EVENT_OUTCOMES = ("prevented", "defeated", "undefeated", "incident", "unresolved")
@@ -220,13 +221,7 @@ def event_outcomes_by_region(
         title,
         barmode="stack",
         yaxis={"title": "events"},
-        yaxis2={
-            "title": "mean wounds per event",
-            "overlaying": "y",
-            "side": "right",
-            "rangemode": "tozero",
-            "showgrid": False,
-        },
+        yaxis2=second_axis("mean wounds per event", rangemode="tozero"),
     )
     for outcome in EVENT_OUTCOMES:
         ys = [counts[r]["outcomes"].get(outcome, 0) for r in regions]
@@ -469,8 +464,9 @@ def win_rate_by_option(
 
     Returns:
         One bar trace per series (``"witness wins"``, ``"assassin wins"``, ``"tie"``):
-        x the variants, y the rates, asymmetric error bars to the interval bounds,
-        customdata ``[count, of]``.
+        x the variants in words (:func:`~tutor.analysis.sweeps.variant_title`: the
+        ruling, the option and its topic, not the ruling's id), y the rates,
+        asymmetric error bars to the interval bounds, customdata ``[count, of]``.
 
     Raises:
         ValueError: for an unknown series name.
@@ -478,15 +474,16 @@ def win_rate_by_option(
     unknown = [s for s in series if s not in ("witness", "assassin", "tie")]
     if unknown:
         raise ValueError(f"unknown series {unknown[0]!r}; use witness, assassin or tie")
+    rows = list(rows)
     rates = option_win_rates(rows)
     variants = list(rates)
-    fig = new_figure(
-        title, barmode="group", yaxis={"title": "rate", "range": [0, 1]}, xaxis={"title": "rules"}
-    )
+    game = rows[0].get("game") if rows else None
+    labels = [variant_title(game, v) for v in variants]
+    fig = new_figure(title, barmode="group", yaxis={"title": "rate", "range": [0, 1]})
     for s in series:
         got = [rates[v][s] for v in variants]
         name = "tie" if s == "tie" else f"{s} wins"
-        add_rate_bars(fig, name, variants, got, marker_color=COLOURS.get(s))
+        add_rate_bars(fig, name, labels, got, marker_color=COLOURS.get(s))
     return fig
 
 

@@ -15,6 +15,7 @@ roads and events) from the game's own package:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -272,25 +273,65 @@ def game_outcome(row: Mapping[str, Any]) -> str:
 # ======================================================================================
 
 
+def _phase_words(phase: str) -> str:
+    from tutor.games.mantis_falls.present.picture import PHASES
+
+    return dict(PHASES).get(phase, phase.replace("_", " "))
+
+
 def state_summary(state: Any) -> str:
-    """Turn, phase, every player's wounds, gasps and road, the event and any Last Gasp."""
+    """The position in words: turn and phase, each player's wounds, Last Gasps and road,
+    the event and any Last Gasp in progress (decision-tree nodes: the state_summary hook).
+
+    Roles are named: a tree is the tutor's omniscient tool, for the host and analysis.
+    """
     d = state.decision
     parts = []
     for p in range(state.game.num_players):
-        tag = " dead" if state.dead[p] else ""
+        gasps = state.gasps[p]
+        gasp_text = "no Last Gasps" if gasps == 0 else f"{gasps} Last Gasp" + "s" * (gasps != 1)
+        alive = "dead" if state.dead[p] else f"on {state.road(state.pos[p]).name}"
         parts.append(
-            f"{state.name(p)} ({state.roles[p]}) {state.wounds[p]}/{state.max_wounds[p]} wounds,"
-            f" gasps {state.gasps[p]}, road {state.pos[p]}{tag}"
+            f"{state.name(p)} ({state.roles[p]}): {state.wounds[p]} of {state.max_wounds[p]}"
+            f" wounds, {gasp_text}, {alive}."
         )
-    text = f"Turn {state.turn_no} · {d.phase}: " + "; ".join(parts)
+    text = f"Turn {state.turn_no}, phase {_phase_words(d.phase)}. " + " ".join(parts)
     if state.event >= 0:
         card = state.cards.events[state.event]
-        text += f"; event {card.name}"
+        text += f" Event: {card.name}"
         if card.kind == "opposition":
-            text += f" ({state.opp_wounds}/{card.health})"
+            text += f" ({state.opp_wounds} of {card.health} wounds)"
+        text += "."
     if state.in_gasp >= 0:
-        text += f"; {state.name(state.in_gasp)} is making a Last Gasp"
+        text += f" {state.name(state.in_gasp)} is making a Last Gasp."
     return text
+
+
+_SUIT = re.compile(r" \((?:[A-Z][a-z]+)\)")
+
+
+def tree_label(state: Any, action: Any) -> str:
+    """A decision-tree edge in the game's words, short enough to print on the edge.
+
+    The tree_labels hook: a random discard names the card discarded, a Last Gasp play the
+    card added, other choices their action label without the suit.
+    """
+    d = state.decision
+    who = state.name(d.player) if d.player is not None and d.player >= 0 else ""
+    kind = getattr(action, "kind", "")
+    args = tuple(getattr(action, "args", ()) or ())
+    if kind == "random_discard" and args:
+        owner = next((p for p, hand in enumerate(state.hands) if args[0] in hand), None)
+        loser = state.name(owner) if owner is not None else "the player"
+        return f"{loser} discards {state.card_name(args[0])}"
+    if kind == "gasp_add" and args:
+        return f"{who} adds {state.card_name(args[0])}"
+    if kind == "gasp_finish":
+        count = re.search(r"\((\d+ cards?)\)", action.label or "")
+        return f"{who} finishes" + (f": {count.group(1)}" if count else "")
+    label = _SUIT.sub("", action.label or str(action))
+    label = label.replace(" to the Last Gasp play", "").replace("the Last Gasp play", "the gasp")
+    return f"{who}: {label}" if who and not label.startswith(who) else label
 
 
 __all__ = [
@@ -306,6 +347,7 @@ __all__ = [
     "start",
     "state_summary",
     "summary",
+    "tree_label",
     "totals",
     "watch",
 ]
