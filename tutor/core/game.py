@@ -36,7 +36,7 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def load_game(name: str, **options: Any) -> Game:
+def load_game(name: str, /, **options: Any) -> Game:
     """Load a game with options (players, modules, rulings, data files ...).
 
     The options are checked against the game's ``options_schema`` and its spec's
