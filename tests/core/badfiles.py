@@ -133,12 +133,17 @@ def assert_named(err: SessionFileError, source: str) -> None:
     assert err.where, f"no key path or position in {err}"
 
 
+TALLIES: list[Tally] = []
+"""Every tally made; tests/core/conftest.py prints them at the end of the run."""
+
+
 class Tally:
-    """Counts generated files by what the loader made of them; reports at the end."""
+    """Counts generated files by what the loader made of them; reported at the end."""
 
     def __init__(self, what: str) -> None:
         self.what = what
         self.counts: Counter[str] = Counter()
+        TALLIES.append(self)
 
     def add(self, verdict: str) -> None:
         self.counts[verdict] += 1
@@ -150,6 +155,7 @@ class Tally:
 
 
 __all__ = [
+    "TALLIES",
     "Tally",
     "assert_named",
     "delete_at",

@@ -66,6 +66,12 @@ def _drawable(state: State) -> bool:
     return True
 
 
+def _said(what: object, limit: int = 160) -> str:
+    """A project error's sentence on one line, cut to ``limit`` characters."""
+    text = " ".join(str(what).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class Session:
     """A game in progress, shown to a person one step at a time.
 
@@ -457,9 +463,7 @@ class Session:
         try:
             game = load_game(name, **options)
         except TutorError as exc:
-            raise error(
-                source, "options", "options this game accepts", short(str(exc), 160)
-            ) from None
+            raise error(source, "options", "options this game accepts", _said(exc)) from None
         state = load_state(game, data["initial"], source, error, "initial")
         session = cls(state)
         session._replay(data["actions"], source)
@@ -495,12 +499,10 @@ class Session:
                     source,
                     where,
                     "an action that is legal at that point of the game",
-                    f"{short(label)}, which is not: {short(exc.reason, 160)}",
+                    f"{short(label)}, which is not: {_said(exc.reason)}",
                 ) from None
             except TutorError as exc:
-                raise error(
-                    source, where, "an action the game can replay", short(str(exc))
-                ) from None
+                raise error(source, where, "an action the game can replay", _said(exc)) from None
             except Exception as exc:  # the engine failed on it: the file is what is wrong
                 raise error(
                     source, where, "an action the game can replay", f"one that fails ({short(exc)})"

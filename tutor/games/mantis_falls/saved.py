@@ -228,7 +228,12 @@ def state_schema(game: MantisFallsGame) -> dict[str, Any]:
             {
                 "type": "array",
                 "minItems": 1,
-                "prefixItems": [{"enum": list(FRAME_KINDS)}],
+                "prefixItems": [
+                    {
+                        "enum": list(FRAME_KINDS),
+                        "expected": f"a frame name ({', '.join(FRAME_KINDS)})",
+                    }
+                ],
                 "expected": "a frame: a list starting with the frame's name",
             },
             at_most=STACK_MAX,
