@@ -523,7 +523,8 @@ def check_state(
         ) from None
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise error(file, where, "a consistent position", f"{problems[0]}{more}")
+        first = problems[0] if len(problems[0]) <= 200 else problems[0][:197] + "..."
+        raise error(file, where, "a consistent position", f"{first}{more}")
     check_playable(game, state, file, error, where)
 
 

@@ -138,6 +138,8 @@ def _players(s: MantisFallsState) -> list[str]:
             problems.append(f"player {p}'s gasp marker is {s.gasps[p]} (0..{MAX_GASPS})")
         if s.dead[p] and s.gasps[p] < 1:  # 18.1: only a Last Gasp kills
             problems.append(f"player {p} is dead without having made a Last Gasp")
+        if not s.dead[p] and s.gasps[p] >= MAX_GASPS:  # the last gasp marker space kills
+            problems.append(f"player {p} is alive with the gasp marker at {s.gasps[p]}")
         if not 0 <= s.revealed[p] <= len(s.plays[p]):
             problems.append(f"player {p} revealed {s.revealed[p]} of {len(s.plays[p])} cards")
         at_max = s.wounds[p] >= s.max_wounds[p]
@@ -317,15 +319,16 @@ def _stack(s: MantisFallsState) -> list[str]:
             problems.append(f"stack[{i}] {f[0]} for player {f[1]} outside their Last Gasp")
         elif f[0] == "mainplay" and f[2] == "play" and not s.plays[f[1]]:
             problems.append(f"stack[{i}] adds to player {f[1]}'s action play, which is empty")
-    if top[0] == "chance":
-        what = top[1]
-        pool = (
-            s.action_pile
-            if what == "action_draw"
-            else (s.hands[top[2][0]] if what == "discard" else s.event_pile)
-        )
-        if not pool:
-            problems.append(f"a chance step ({what}) with nothing to draw from")
+    for i, f in enumerate(stack):  # the pile a waiting chance step draws from is not empty
+        if f[0] == "chance":
+            what = f[1]
+            pool = (
+                s.action_pile
+                if what == "action_draw"
+                else (s.hands[f[2][0]] if what == "discard" else s.event_pile)
+            )
+            if not pool:
+                problems.append(f"stack[{i}] is a chance step ({what}) with nothing to draw from")
     return problems
 
 
