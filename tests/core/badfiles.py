@@ -134,7 +134,7 @@ def assert_named(err: SessionFileError, source: str) -> None:
 
 
 TALLIES: list[Tally] = []
-"""Every tally made; tests/core/conftest.py prints them at the end of the run."""
+"""Every tally made; tests/conftest.py prints them at the end of the run."""
 
 
 class Tally:
