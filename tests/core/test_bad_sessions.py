@@ -361,6 +361,13 @@ def test_a_damaged_session_is_refused_naming_the_key(tmp_path: Path, case: str) 
     assert len(err.found) <= 200, "a refusal quotes the offending value only"
 
 
+def test_a_session_rebuilds_from_its_dict_in_memory() -> None:
+    session = mid_game(seed=11, steps=40, decisions=6)
+    again = Session.from_dict(session.to_dict(), "<memory>")
+    assert again.state == session.state and again.history == session.history
+    assert session.to_dict() == json.loads(json.dumps(session.to_dict()))
+
+
 def test_the_base_session_loads_and_the_named_frame_is_a_pick() -> None:
     """The named cases above damage a real frame: check the base session is what they assume."""
     assert top_frame(BASE)[0] == "pick" and len(BASE["actions"]) > 3

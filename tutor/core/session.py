@@ -66,6 +66,15 @@ def _drawable(state: State) -> bool:
     return True
 
 
+def _plain(value: Any) -> Any:
+    """``value`` with every tuple made a list (JSON has only lists), copied."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
 def _said(what: object, limit: int = 160) -> str:
     """A project error's sentence on one line, cut to ``limit`` characters."""
     text = " ".join(str(what).split())
@@ -400,13 +409,18 @@ class Session:
 
     # ---- save / load -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-ready saved form: initial state, actions, cursor."""
+        """Return the saved form as plain JSON data: initial state, actions, cursor.
+
+        Tuples inside the state (a game's stack frames) become lists, so the mapping is
+        exactly what :meth:`load` reads back from the file, and
+        ``Session.from_dict(session.to_dict())`` works in memory too.
+        """
         return {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
             "game": self.game.name,
-            "options": self.game.options,
-            "initial": self._initial.to_dict(),
+            "options": _plain(self.game.options),
+            "initial": _plain(self._initial.to_dict()),
             "actions": [dict(a.to_dict(), automatic=auto) for _, a, auto in self._history],
             "cursor": self.cursor,
         }
