@@ -717,3 +717,49 @@ def test_nudged_sessions_load_soundly_or_are_refused_by_name(data: Any) -> None:
     lambda i: mangled(json.dumps(GOOD[i], indent=1).encode("utf-8"))))  # fmt: skip
 def test_mangled_session_files_load_soundly_or_are_refused_by_name(raw: bytes) -> None:
     _load_generated(raw, TALLY["mangled"])
+
+
+# ---------------------------------------------------------------------------------------
+# Every registered game (the toys included) inherits the door
+# ---------------------------------------------------------------------------------------
+GAMES = tutor.registered_games()
+_GOOD_BY_GAME: dict[str, dict[str, Any]] = {}
+
+
+def good_session_of(name: str) -> dict[str, Any]:
+    """A saved session of the game ``name``: a few random decisions from seed 2."""
+    if name not in _GOOD_BY_GAME:
+        session = Session(tutor.load_game(name).new_state(seed=2))
+        session.advance_automatic()
+        play_on(session, Rng(5), 6)
+        _GOOD_BY_GAME[name] = saved_dict(session)
+    return _GOOD_BY_GAME[name]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_saves_and_loads_its_sessions(tmp_path: Path, name: str) -> None:
+    session = Session.from_dict(copy.deepcopy(good_session_of(name)), "<good>")
+    path = tmp_path / "game.json"
+    session.save(path)
+    loaded = Session.load(path)
+    assert loaded.state.to_dict() == session.state.to_dict()
+    assert loaded.history == session.history and loaded.cursor == session.cursor
+
+
+@given(st.sampled_from(GAMES), st.data())
+def test_any_games_damaged_session_is_refused_by_name_or_answers_the_tools(
+    name: str, data: st.DataObject
+) -> None:
+    """Whatever a game declares, nothing but a SessionFileError escapes the door, and a
+    state it lets through answers the decision, the legal actions and every view."""
+    good = good_session_of(name)
+    damaged = data.draw(mutated(good, VALUES, regions(good)))
+    try:
+        session = Session.from_dict(damaged, "<generated>")
+    except SessionFileError as err:
+        assert_named(err, "<generated>")
+        return
+    state = session.state
+    state.legal_actions()
+    for player in [None, *range(state.game.num_players)]:
+        state.view(player)

@@ -58,7 +58,18 @@ FRAME_KINDS = (
     "gasp_play",
     "gasp_return",
 )
-WINDOW_TAGS = ("turn_start", "before_reveal", "before_event", "before_draw", "gasp")
+# Where an any-time window was opened (the engine only stores it); "gasp" is the one
+# tag of sessions saved before the Last Gasp windows were split in three.
+WINDOW_TAGS = (
+    "turn_start",
+    "before_reveal",
+    "before_event",
+    "before_draw",
+    "gasp_start",
+    "gasp_before_reveal",
+    "gasp_end",
+    "gasp",
+)
 MAINPLAY_MODES = ("choose", "play", "discard")
 CHANCE_KINDS = ("action_draw", "event_draw", "peek", "discard")
 # A frame's context (who acts, from what source): which deck the source's index is in.
