@@ -148,6 +148,10 @@ def _players(s: MantisFallsState) -> list[str]:
             problems.append(f"player {p} is at maximum wounds with no Last Gasp pending (16.3)")
     if s.in_gasp not in (-1, *range(n)):
         problems.append(f"in_gasp is {s.in_gasp}")
+    elif s.in_gasp >= 0 and s.dead[s.in_gasp]:  # 17.1: the living make a Last Gasp
+        problems.append(f"player {s.in_gasp} is making a Last Gasp but is dead")
+    if any(q in range(n) and s.dead[q] for q in s.gasp_due):
+        problems.append(f"gasp_due {s.gasp_due} names a dead player")
     if s.in_gasp < 0 and (s.gasp_play or s.gasp_revealed):
         problems.append("a Last Gasp play lies on the table but nobody is gasping")
     if not 0 <= s.gasp_revealed <= len(s.gasp_play):
