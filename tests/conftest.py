@@ -66,7 +66,6 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     """
     import sys
 
-    for name in ("mutations", "badfiles"):
-        for tally in getattr(sys.modules.get(name), "TALLIES", ()):
-            if tally.counts:
-                terminalreporter.write_line(tally.line())
+    for tally in getattr(sys.modules.get("mutations"), "TALLIES", ()):
+        if tally.counts:
+            terminalreporter.write_line(tally.line())

@@ -24,9 +24,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from badfiles import Tally, assert_named, json_values, mangled, mutated
 from hypothesis import given
 from hypothesis import strategies as st
+from mutations import Tally, mangled_bytes, mutated
+from mutations import json_values as any_json
+from mutations import replace as replace_at
+from mutations import write as write_file
 
 import tutor
 from tutor.core.errors import SaveError, SessionFileError
@@ -93,12 +96,13 @@ TOP = len(BASE["initial"]["stack"]) - 1
 
 
 def write(folder: Path, content: str | bytes, name: str = "game.json") -> Path:
-    path = folder / name
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    else:
-        path.write_text(content, encoding="utf-8")
-    return path
+    return write_file(folder, content, name)
+
+
+def assert_named(err: SessionFileError, source: str) -> None:
+    """The refusal starts with the file's name and says where in the file."""
+    assert str(err).startswith(f"{source}: "), str(err)
+    assert err.where, f"no key path or position in {err}"
 
 
 def changed(change: Callable[[dict[str, Any]], Any], base: dict[str, Any] = BASE) -> str:
@@ -581,7 +585,8 @@ WORDS = [
     "game_over",
     "last_gasp",
 ]
-VALUES = json_values(WORDS)
+VALUES = any_json | st.integers(min_value=-3, max_value=100) | st.sampled_from(WORDS)
+"""Any JSON value, small numbers near the real ones, and words the loader knows."""
 TALLY = {
     "mutated": Tally("saved sessions with values replaced, deleted or added"),
     "nudged": Tally("saved sessions with plausible values changed (numbers, flags, cards)"),
@@ -592,15 +597,37 @@ TALLY = {
 def regions(data: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Where to damage: the envelope, each field of the saved state, the actions."""
     out: list[tuple[Any, ...]] = [(), ("options",), ("actions",), ("cursor",), ("initial",)]
-    out += [("initial", key) for key in data["initial"]]
+    initial = data.get("initial")
+    out += [("initial", key) for key in initial] if isinstance(initial, dict) else []
     out += [("initial", "stack"), ("initial", "stack")]  # the frames, more often
     return out
 
 
+def _at(tree: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        tree = tree[key]
+    return tree
+
+
+@st.composite
+def damaged(draw: st.DrawFn, good: dict[str, Any]) -> Any:
+    """``good`` with one to three values replaced, deleted or added, each under a region
+    drawn from :func:`regions` (so the short, important parts are hit as often as the
+    long trace)."""
+    data = copy.deepcopy(good)
+    for _ in range(draw(st.integers(1, 3))):
+        region = draw(st.sampled_from(regions(data) if isinstance(data, dict) else [()]))
+        try:
+            part = _at(data, region)
+        except (KeyError, IndexError, TypeError):  # an earlier change removed it
+            continue
+        data = replace_at(data, region, draw(mutated(part, VALUES, most=1)))
+    return data
+
+
 @st.composite
 def damaged_sessions(draw: st.DrawFn) -> Any:
-    good = draw(st.sampled_from(GOOD))
-    return draw(mutated(good, VALUES, regions(good)))
+    return draw(damaged(draw(st.sampled_from(GOOD))))
 
 
 def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
@@ -714,7 +741,7 @@ def test_nudged_sessions_load_soundly_or_are_refused_by_name(data: Any) -> None:
 
 
 @given(st.sampled_from(range(len(GOOD))).flatmap(
-    lambda i: mangled(json.dumps(GOOD[i], indent=1).encode("utf-8"))))  # fmt: skip
+    lambda i: mangled_bytes(json.dumps(GOOD[i], indent=1).encode("utf-8"))))  # fmt: skip
 def test_mangled_session_files_load_soundly_or_are_refused_by_name(raw: bytes) -> None:
     _load_generated(raw, TALLY["mangled"])
 
@@ -753,9 +780,9 @@ def test_any_games_damaged_session_is_refused_by_name_or_answers_the_tools(
     """Whatever a game declares, nothing but a SessionFileError escapes the door, and a
     state it lets through answers the decision, the legal actions and every view."""
     good = good_session_of(name)
-    damaged = data.draw(mutated(good, VALUES, regions(good)))
+    bad = data.draw(damaged(good))
     try:
-        session = Session.from_dict(damaged, "<generated>")
+        session = Session.from_dict(bad, "<generated>")
     except SessionFileError as err:
         assert_named(err, "<generated>")
         return
