@@ -57,3 +57,15 @@ def toy_games() -> list[str]:
     from toys import register_toys
 
     return register_toys()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """At the end of a run: how many generated bad files loaded soundly or were refused.
+
+    The counts come from the tallies in tests/mutations.py (the bad-file properties).
+    """
+    import sys
+
+    for tally in getattr(sys.modules.get("mutations"), "TALLIES", ()):
+        if tally.counts:
+            terminalreporter.write_line(tally.line())

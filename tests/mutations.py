@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import shutil
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -185,7 +186,34 @@ def edit_yaml(path: Path, change: Callable[[Any], None]) -> None:
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
 
 
+TALLIES: list[Tally] = []
+"""Every tally made; tests/conftest.py prints them at the end of the run."""
+
+
+class Tally:
+    """Counts generated files by what a loader made of them (reported at the end of the run).
+
+    A property calls ``tally.add("refused")`` or ``tally.add("loaded soundly")`` for each
+    generated file, so a run says how many were tried and how each way they went.
+    """
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.counts: Counter[str] = Counter()
+        TALLIES.append(self)
+
+    def add(self, verdict: str) -> None:
+        self.counts[verdict] += 1
+
+    def line(self) -> str:
+        total = sum(self.counts.values())
+        parts = ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items()))
+        return f"{self.what}: {total} generated files tried: {parts or 'none'}"
+
+
 __all__ = [
+    "TALLIES",
+    "Tally",
     "copy_files",
     "delete",
     "edit_yaml",

@@ -297,39 +297,53 @@ def _illegal_action(data: dict[str, Any]) -> None:
     data["actions"][2] = {"player": 0, "kind": "teleport", "args": [13], "label": "Fly"}
 
 
+# What each damage does to the file, and how the refusal names it: (change, the key path
+# or position, words of what was expected, words of what was found).
 CORRUPTIONS = {
-    "not JSON": (lambda text: "{this is not json", ["not valid JSON at line 1, column 2"]),
-    "truncated": (lambda text: text[: len(text) // 2], ["not valid JSON at line", "column"]),
-    "wrong format": (edit(lambda d: d.update(format="chess-pgn")), ["not a Rules Tutor session"]),
-    "wrong version": (edit(lambda d: d.update(version=99)), ["unsupported session version 99"]),
-    "missing initial": (edit(lambda d: d.pop("initial")), ["missing key 'initial'"]),
-    "missing actions": (edit(lambda d: d.pop("actions")), ["missing key 'actions'"]),
-    "illegal action": (edit(_illegal_action), ["actions[2] cannot be replayed", "'Fly'"]),
-    "malformed action": (edit(lambda d: d["actions"][1].pop("kind")), ["actions[1] is malformed"]),
-    "bad cursor": (edit(lambda d: d.update(cursor=10**6)), ["cursor 1000000 is outside"]),
-    "a list": (lambda text: "[1, 2, 3]", ["expected a JSON object"]),
-    "unknown game": (edit(lambda d: d.update(game="chess")), ["unknown game 'chess'"]),
+    "not JSON": (lambda text: "{this is not json", "line 1, column 2", "valid JSON", "syntax"),
+    "truncated": (lambda text: text[: len(text) // 2], "line ", "valid JSON", "syntax"),
+    "wrong format": (
+        edit(lambda d: d.update(format="chess-pgn")),
+        "format",
+        "'rules-tutor-session'",
+        "'chess-pgn'",
+    ),
+    "wrong version": (edit(lambda d: d.update(version=99)), "version", "1", "99"),
+    "missing initial": (edit(lambda d: d.pop("initial")), "top level", "keys", "no 'initial'"),
+    "missing actions": (edit(lambda d: d.pop("actions")), "top level", "keys", "no 'actions'"),
+    "illegal action": (edit(_illegal_action), "actions[2]", "legal", "'Fly'"),
+    "malformed action": (
+        edit(lambda d: d["actions"][1].pop("kind")),
+        "actions[1]",
+        "'kind'",
+        "no 'kind'",
+    ),
+    "bad cursor": (edit(lambda d: d.update(cursor=10**6)), "cursor", "from 0 to", "1000000"),
+    "a list": (lambda text: "[1, 2, 3]", "top level", "a mapping", "[1, 2, 3]"),
+    "unknown game": (edit(lambda d: d.update(game="chess")), "game", "mantis_falls", "'chess'"),
 }
 
 
 @pytest.mark.parametrize("kind", sorted(CORRUPTIONS))
 def test_corrupt_session_files_leave_the_open_session_alone(tmp_path: Path, kind: str) -> None:
-    change, words = CORRUPTIONS[kind]
+    change, where, expected, found = CORRUPTIONS[kind]
     path = corrupt(tmp_path, change)
     open_session = scenario("last_gasp_medicine")
     before = snapshot(open_session)
     with pytest.raises(SessionFileError) as info:
         open_session = Session.load(path)
-    message = str(info.value)
-    assert str(path) in message
-    for word in words:
-        assert word in message, message
+    err = info.value
+    assert str(err).startswith(f"{path}: at {err.where}: expected ")
+    assert err.where.startswith(where), err
+    assert expected in err.expected, err
+    assert found in err.found, err
     assert snapshot(open_session) == before
 
 
 def test_a_missing_session_file(tmp_path: Path) -> None:
-    with pytest.raises(SessionFileError, match="cannot read"):
+    with pytest.raises(SessionFileError) as info:
         Session.load(tmp_path / "nowhere.json")
+    assert info.value.where == "file" and info.value.found == "no such file"
 
 
 def test_saving_over_a_file_replaces_it_whole(tmp_path: Path) -> None:

@@ -109,6 +109,24 @@ class SessionFileError(InputFileError):
         return cls(file, f"at {where}: expected {expected}, found {found}", where, expected, found)
 
 
+class SaveError(TutorError):
+    """A file the kit was asked to write (a saved session) that cannot be written.
+
+    Raised for a target that is a folder, a folder that does not exist, a place the
+    user may not write to, or a disk that is full.  Nothing is left behind: the old
+    file, if there was one, is as it was, and no temporary file remains.
+
+    Attributes:
+        file: the path that was to be written.
+        problem: what is wrong with it, in words.
+    """
+
+    def __init__(self, file: str, problem: str) -> None:
+        self.file = file
+        self.problem = problem
+        super().__init__(f"{file}: cannot save: {problem}")
+
+
 class ScenarioError(TutorError):
     """A scenario whose ``setup`` or ``play`` cannot be applied, naming the key.
 

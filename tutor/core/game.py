@@ -77,6 +77,12 @@ class Game(ABC):
             the game's setup keys, checked before :meth:`apply_setup` (which then
             checks what a schema cannot: card names, counts, the position's sense).
             ``None``: ``apply_setup`` checks everything itself.
+        state_schema: (a property, since it may depend on the game's data, e.g. how
+            many cards its deck has) a JSON Schema for :meth:`State.to_dict` output:
+            every field's type and range.  A saved session's states are checked
+            against it before :meth:`state_from_dict`, then the game's invariants run
+            on the rebuilt state (:func:`tutor.core.validation.load_state`).
+            ``None``: ``state_from_dict`` checks everything itself.
     """
 
     spec: ClassVar[GameSpec]
@@ -115,12 +121,21 @@ class Game(ABC):
                 game must play exactly as it does with the trace on.
         """
 
+    @property
+    def state_schema(self) -> dict[str, Any] | None:
+        """A JSON Schema for this game's saved state (see the class docs); games override."""
+        return None
+
     @abstractmethod
     def state_from_dict(self, data: dict[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict` output.
 
+        Saved files come through :func:`tutor.core.validation.load_state`, which
+        checks :attr:`state_schema` first; this checks what a schema cannot.
+
         Raises:
-            SessionFileError: if the data is not a valid state of this game.
+            SessionFileError: if the data is not a valid state of this game; its
+                ``where`` is the key path inside the state (``stack[2][1]``).
         """
 
     def apply_setup(self, state: State, setup: dict[str, Any]) -> None:

@@ -9,8 +9,6 @@ them back with :func:`scenario_from_session` and :func:`save_scenario`.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, cast
 
@@ -19,12 +17,14 @@ import yaml
 from tutor.core.data import project_path
 from tutor.core.errors import (
     IllegalActionError,
+    SaveError,
     ScenarioError,
     SessionFileError,
     TutorError,
     UnknownGameError,
 )
 from tutor.core.game import game_class, load_game, registered_games
+from tutor.core.savefile import write_text_atomic
 from tutor.core.session import Session
 from tutor.core.types import CHANCE
 from tutor.core.validation import check_schema, check_state, check_tree, load_yaml_file
@@ -199,19 +199,16 @@ def scenario_to_yaml(data: dict[str, Any]) -> str:
 def save_scenario(data: dict[str, Any], path: str | Path) -> None:
     """Save a scenario mapping as a YAML file (atomically: a failed save keeps the old file).
 
+    Written like a saved session (:func:`tutor.core.savefile.write_text_atomic`: a
+    temporary file, flushed and synced, then renamed over the old one).
+
     Raises:
         ScenarioError: if the mapping is not a valid scenario (see :func:`scenario_to_yaml`).
-        SessionFileError: if the file cannot be written.
+        SessionFileError: if the file cannot be written ("cannot write: <why>"), as the
+            what-if explorer expects; no temporary file is left behind.
     """
     text = scenario_to_yaml(data)
-    target = Path(path)
-    tmp = ""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".scenario-", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except OSError as exc:
-        if tmp and os.path.exists(tmp):
-            os.unlink(tmp)
-        raise SessionFileError(str(target), f"cannot write: {exc.strerror or exc}") from None
+        write_text_atomic(path, text)
+    except SaveError as exc:
+        raise SessionFileError(exc.file, f"cannot write: {exc.problem}") from None

@@ -9,18 +9,44 @@ redo and branching for free.  Widgets subscribe as observers.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tutor.core.errors import IllegalActionError, SessionFileError, TutorError
-from tutor.core.game import State, load_game
+from tutor.core.errors import IllegalActionError, SessionFileError, TutorError, UnknownGameError
+from tutor.core.game import State, game_class, load_game, registered_games
+from tutor.core.savefile import write_text_atomic
 from tutor.core.types import Action, TraceEntry
+from tutor.core.validation import (
+    check_schema,
+    check_state,
+    check_tree,
+    load_state,
+    parse_json,
+    read_text,
+    short,
+)
 
 SESSION_FORMAT = "rules-tutor-session"
 SESSION_VERSION = 1
+
+SESSION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["format", "version", "game", "initial", "actions"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"const": SESSION_FORMAT},
+        "version": {"const": SESSION_VERSION},
+        "game": {"type": "string", "minLength": 1},
+        "options": {"type": ["object", "null"]},
+        "initial": {"type": "object"},
+        "actions": {"type": "array", "items": {"type": "object"}},
+        "cursor": {"type": "integer", "minimum": 0},
+    },
+}
+"""The envelope every game's saved session shares.  The game checks the rest: its
+``options`` (``Game.options_schema``), the ``initial`` state (``Game.state_schema``,
+``state_from_dict``, its invariants) and each action as it is replayed."""
 
 Observer = Callable[["Session", str], None]
 POSITION_CACHE = 16
@@ -38,6 +64,21 @@ def _drawable(state: State) -> bool:
     except Exception:  # any failure means: not drawable; the caller shows an earlier one
         return False
     return True
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with every tuple made a list (JSON has only lists), copied."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _said(what: object, limit: int = 160) -> str:
+    """A project error's sentence on one line, cut to ``limit`` characters."""
+    text = " ".join(str(what).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class Session:
@@ -368,88 +409,130 @@ class Session:
 
     # ---- save / load -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Return the JSON-ready saved form: initial state, actions, cursor."""
+        """Return the saved form as plain JSON data: initial state, actions, cursor.
+
+        Tuples inside the state (a game's stack frames) become lists, so the mapping is
+        exactly what :meth:`load` reads back from the file, and
+        ``Session.from_dict(session.to_dict())`` works in memory too.
+        """
         return {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
             "game": self.game.name,
-            "options": self.game.options,
-            "initial": self._initial.to_dict(),
+            "options": _plain(self.game.options),
+            "initial": _plain(self._initial.to_dict()),
             "actions": [dict(a.to_dict(), automatic=auto) for _, a, auto in self._history],
             "cursor": self.cursor,
         }
 
     def save(self, path: str | Path) -> None:
-        """Write the session as JSON (atomically: an interrupted save keeps the old file)."""
-        target = Path(path)
-        payload = json.dumps(self.to_dict(), indent=1)
-        fd, tmp = tempfile.mkstemp(prefix=".session-", dir=target.parent or Path("."))
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(payload)
-        os.replace(tmp, target)
+        """Write the session as JSON, atomically: a failed save keeps the old file whole.
+
+        The text goes to a temporary file in the same folder, is flushed and synced to
+        disk, then renamed over ``path`` (see :mod:`tutor.core.savefile`).
+
+        Raises:
+            SaveError: if ``path`` is a folder, its folder is missing, or it cannot be
+                written (permission, read-only, full disk), naming the path and why;
+                no temporary file is left behind.
+        """
+        write_text_atomic(path, json.dumps(self.to_dict(), indent=1))
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "<session>") -> Session:
         """Rebuild a session by replaying its actions from the saved initial state.
 
+        Everything comes through the validation door (:mod:`tutor.core.validation`):
+        the envelope (format, version, game, options, initial, actions, cursor), the
+        options against the game's own ``options_schema``, the initial state through
+        :func:`~tutor.core.validation.load_state` (the game's ``state_schema``, its
+        ``state_from_dict``, its invariants, a probe of what tools ask of a state),
+        each action, its replay, the final state's invariants and the cursor.
+
         Raises:
-            SessionFileError: naming what is missing, wrong or illegal.
+            SessionFileError: naming ``source``, the key path (``initial.wounds[1]``,
+                ``actions[3].args``), what was expected and what was found.  Nothing
+                else escapes; a session that was open before is not touched.
         """
+        error = SessionFileError.at
+        check_tree(data, source, error)
         if not isinstance(data, dict):
-            raise SessionFileError(source, "expected a JSON object at the top level")
+            raise error(source, "top level", "a mapping (a saved session)", short(data))
         if data.get("format") != SESSION_FORMAT:
-            raise SessionFileError(
-                source, f"not a Rules Tutor session (format {data.get('format')!r})"
-            )
-        if data.get("version") != SESSION_VERSION:
-            raise SessionFileError(source, f"unsupported session version {data.get('version')!r}")
-        for key in ("game", "initial", "actions"):
-            if key not in data:
-                raise SessionFileError(source, f"missing key {key!r}")
+            found = short(data["format"]) if "format" in data else "no 'format'"
+            raise error(source, "format", f"{SESSION_FORMAT!r} (a Rules Tutor session)", found)
+        if data.get("version") != SESSION_VERSION or isinstance(data.get("version"), bool):
+            found = short(data["version"]) if "version" in data else "no 'version'"
+            raise error(source, "version", f"{SESSION_VERSION} (the version this kit reads)", found)
+        check_schema(data, SESSION_SCHEMA, source, error, remember=False)
+        name = data["game"]
         try:
-            game = load_game(str(data["game"]), **dict(data.get("options") or {}))
-            state = game.state_from_dict(data["initial"])
+            game_cls = game_class(name)
+        except UnknownGameError:
+            raise error(
+                source, "game", f"one of {', '.join(registered_games())}", short(name)
+            ) from None
+        options = data.get("options") or {}
+        check_schema(options, game_cls.options_schema, source, error, "options")
+        try:
+            game = load_game(name, **options)
         except TutorError as exc:
-            raise SessionFileError(source, f"cannot rebuild the initial state: {exc}") from None
+            raise error(source, "options", "options this game accepts", _said(exc)) from None
+        state = load_state(game, data["initial"], source, error, "initial")
         session = cls(state)
-        if not isinstance(data["actions"], list):
-            raise SessionFileError(source, "'actions' must be a list")
-        for i, raw in enumerate(data["actions"]):
-            try:
-                action = Action.from_dict(raw)
-                automatic = bool(raw.get("automatic", False))
-                if automatic and session.state.decision.kind == "chance":
-                    # The live session drew this outcome from the state's RNG: draw again,
-                    # so the RNG (and every later automatic draw) matches the saved game.
-                    session.state.sample_chance()
-                session._do(action, automatic)
-            except IllegalActionError as exc:
-                raise SessionFileError(source, f"actions[{i}] cannot be replayed: {exc}") from None
-            except (KeyError, TypeError, AttributeError) as exc:
-                raise SessionFileError(source, f"actions[{i}] is malformed: {exc}") from None
-        cursor = data.get("cursor", len(session.state.trace))
-        if not isinstance(cursor, int) or not 0 <= cursor <= len(session.state.trace):
-            raise SessionFileError(source, f"cursor {cursor!r} is outside the trace")
+        session._replay(data["actions"], source)
+        state = session.state
+        check_state(game, state, source, error, "actions")
+        cursor = data.get("cursor", len(state.trace))
+        if not 0 <= cursor <= len(state.trace):
+            raise error(
+                source,
+                "cursor",
+                f"a number from 0 to {len(state.trace)} (the trace)",
+                short(cursor),
+            )
         session.cursor = cursor
         return session
+
+    def _replay(self, actions: list[Any], source: str) -> None:
+        """Apply saved actions in order, each checked; any failure names ``actions[i]``."""
+        error = SessionFileError.at
+        for i, raw in enumerate(actions):
+            where = f"actions[{i}]"
+            action = Action.from_dict(raw, source, where)
+            automatic = bool(raw.get("automatic", False))
+            try:
+                if automatic and self.state.decision.kind == "chance":
+                    # The live session drew this outcome from the state's RNG: draw again,
+                    # so the RNG (and every later automatic draw) matches the saved game.
+                    self.state.sample_chance()
+                self._do(action, automatic)
+            except IllegalActionError as exc:
+                label = action.label or f"{action.kind}{list(action.args)}"
+                raise error(
+                    source,
+                    where,
+                    "an action that is legal at that point of the game",
+                    f"{short(label)}, which is not: {_said(exc.reason)}",
+                ) from None
+            except TutorError as exc:
+                raise error(source, where, "an action the game can replay", _said(exc)) from None
+            except Exception as exc:  # the engine failed on it: the file is what is wrong
+                raise error(
+                    source, where, "an action the game can replay", f"one that fails ({short(exc)})"
+                ) from None
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
         """Load a saved session file.
 
         Raises:
-            SessionFileError: if the file is missing, not JSON (with line and column),
-                or its content cannot be replayed.
+            SessionFileError: naming the file and, where it can, the line and column or
+                the key path, what was expected and what was found: a missing or
+                unreadable file, text that is not UTF-8 or holds a control character,
+                JSON that does not parse, or content that fails :meth:`from_dict`.
         """
-        p = Path(path)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SessionFileError(str(p), f"cannot read: {exc.strerror or exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SessionFileError(
-                str(p), f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-            ) from None
-        return cls.from_dict(data, str(p))
+        source = str(path)
+        text = read_text(path, SessionFileError.at, "session file")
+        data = parse_json(text, source, SessionFileError.at)
+        return cls.from_dict(data, source)

@@ -28,6 +28,18 @@ def _from_json(value: Any) -> Any:
     return value
 
 
+_ACTION_KEYS = ("player", "kind", "args", "label", "automatic")
+
+
+def _plain_arg(value: Any, depth: int = 0) -> bool:
+    """An action argument: a whole number, text, true/false, or a short list of them."""
+    if isinstance(value, bool | int | str):
+        return True
+    if isinstance(value, list) and depth < 4 and len(value) <= 64:
+        return all(_plain_arg(v, depth + 1) for v in value)
+    return False
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class Action:
     """One move a player (or chance) can make.
@@ -54,20 +66,56 @@ class Action:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Action:
-        """Rebuild an action from :meth:`to_dict` output.
+    def from_dict(cls, data: Any, file: str = "<action>", where: str = "action") -> Action:
+        """Rebuild an action from :meth:`to_dict` output, refusing anything else.
+
+        ``player`` is a whole number (``-1`` for chance), ``kind`` non-empty text,
+        ``args`` a list of whole numbers, text, true/false or such lists, ``label``
+        text; a saved session may add ``automatic`` (true/false).  Other keys are refused.
+
+        Args:
+            data: the mapping read from a file.
+            file: the file's name for messages.
+            where: the key path of ``data`` in the file (``actions[3]``).
 
         Raises:
-            KeyError: if a required key is missing.
-            TypeError: if a value has the wrong type.
+            SessionFileError: naming the file, the key path (``actions[3].args``), what
+                was expected and what was found.
         """
-        player, kind = data["player"], data["kind"]
-        if not isinstance(player, int) or not isinstance(kind, str):
-            raise TypeError("action needs an integer 'player' and a string 'kind'")
-        args = data.get("args", [])
+        from tutor.core.errors import SessionFileError
+        from tutor.core.validation import short
+
+        def bad(key: str, expected: str, found: str) -> SessionFileError:
+            return SessionFileError.at(file, f"{where}.{key}" if key else where, expected, found)
+
+        if not isinstance(data, dict):
+            raise bad("", "a mapping with player, kind, args and label", short(data))
+        missing = [k for k in ("player", "kind", "args") if k not in data]
+        if missing:
+            raise bad("", "keys 'player', 'kind', 'args'", f"no {', '.join(map(repr, missing))}")
+        extra = sorted((str(k) for k in data if k not in _ACTION_KEYS), key=str)
+        if extra:
+            raise bad(
+                "",
+                f"only the keys {', '.join(_ACTION_KEYS)}",
+                f"the key{'s' * (len(extra) > 1)} {', '.join(map(repr, extra))}",
+            )
+        player, kind, args = data["player"], data["kind"], data["args"]
+        if isinstance(player, bool) or not isinstance(player, int) or player < CHANCE:
+            raise bad("player", "a player number (-1 for chance)", short(player))
+        if not isinstance(kind, str) or not kind:
+            raise bad("kind", "non-empty text", short(kind))
         if not isinstance(args, list):
-            raise TypeError("action 'args' must be a list")
-        return cls(player, kind, _from_json(args), str(data.get("label", "")))
+            raise bad("args", "a list", short(args))
+        for i, arg in enumerate(args):
+            if not _plain_arg(arg):
+                raise bad(f"args[{i}]", "a whole number, text, true/false or a list", short(arg))
+        label = data.get("label", "")
+        if not isinstance(label, str):
+            raise bad("label", "text", short(label))
+        if not isinstance(data.get("automatic", False), bool):
+            raise bad("automatic", "true or false", short(data["automatic"]))
+        return cls(player, kind, _from_json(args), label)
 
     def __str__(self) -> str:
         return self.label or f"{self.kind}{self.args}"

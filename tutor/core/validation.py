@@ -14,7 +14,10 @@ steps, so every game inherits the same guarantees:
    A schema node may carry ``expected: <words>`` (validators ignore the keyword) to
    say what a good value is in the game's terms.
 5. :func:`check_state` runs the game's own invariants on a state built from the file,
-   so a state that breaks them is refused before anyone plays on it.
+   then asks it what the tools ask (decision, legal actions, every view), so a state
+   that breaks them is refused before anyone plays on it.  :func:`load_state` is the
+   whole door for a saved state: the game's ``state_schema``, its ``state_from_dict``,
+   then :func:`check_state`.
 
 Every failure is a project error (the caller says which, usually an
 :class:`~tutor.core.errors.InputFileError` subclass) naming the file, the key path,
@@ -29,7 +32,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -347,7 +350,13 @@ def _remember_valid(fingerprint: str) -> None:
 
 
 def check_schema(
-    data: Any, schema: Mapping[str, Any], file: str, error: ErrorType, prefix: str = ""
+    data: Any,
+    schema: Mapping[str, Any],
+    file: str,
+    error: ErrorType,
+    prefix: str = "",
+    *,
+    remember: bool = True,
 ) -> None:
     """Check ``data`` against a JSON Schema (draft 2020-12), naming the deepest problem.
 
@@ -361,25 +370,134 @@ def check_schema(
         file: the file's name for messages.
         error: builds the error to raise.
         prefix: the key path of ``data`` inside the file (``"setup"``, ``"initial"``).
+        remember: look the data up in, and add it to, the cache of valid data; off
+            for data that is new nearly every time (a saved session's state), which
+            would only make the cache grow.
 
     Raises:
         TutorError: (made by ``error``) naming file, key path, expected, found.
     """
     schema_text = json.dumps(schema, sort_keys=True, default=str)
-    blob = json.dumps([_CHECKER_VERSION, data, schema_text], default=str)
-    fingerprint = hashlib.sha256(blob.encode()).hexdigest()
-    if _known_valid(fingerprint):
-        return
+    fingerprint = ""
+    if remember:
+        blob = json.dumps([_CHECKER_VERSION, data, schema_text], default=str)
+        fingerprint = hashlib.sha256(blob.encode()).hexdigest()
+        if _known_valid(fingerprint):
+            return
     import jsonschema
 
     errors = list(_validator(schema_text).iter_errors(data))
     if not errors:
-        _remember_valid(fingerprint)
+        if remember:
+            _remember_valid(fingerprint)
         return
     best = jsonschema.exceptions.best_match(errors)
     while best.context:  # descend into oneOf/anyOf for the most concrete problem
         best = jsonschema.exceptions.best_match(best.context)
     raise error(file, key_path(best.absolute_path, prefix), _expected(best), _found(best))
+
+
+TRACE_KEYS = (
+    "rule",
+    "text",
+    "actor",
+    "kind",
+    "changes",
+    "visible_to",
+    "public_text",
+    "step",
+    "phase",
+    "public_rule",
+)
+TRACE_KINDS = ("action", "auto", "chance", "info")
+
+
+def check_trace(
+    entries: Any,
+    num_players: int,
+    file: str,
+    error: ErrorType,
+    where: str = "trace",
+    *,
+    rule_ok: Callable[[str], bool] | None = None,
+    phases: Collection[str] | None = None,
+) -> None:
+    """Check a saved trace (``TraceEntry.to_dict`` items), as fast as a trace is long.
+
+    Every game's trace has this shape, so a game's ``state_from_dict`` calls this for
+    its trace instead of spelling it out in its ``state_schema`` (a JSON Schema
+    validator takes a noticeable time over thousands of entries).
+
+    Args:
+        entries: the saved list.
+        num_players: players are ``0 .. num_players - 1`` (``actor`` may also be -1).
+        file: the file's name for messages.
+        error: builds the error to raise.
+        where: the key path of the list in the file.
+        rule_ok: says whether a rule id is the game's (default: any non-empty text).
+        phases: the game's phase names (default: any text).
+
+    Raises:
+        TutorError: (made by ``error``) naming the entry and key, expected and found.
+    """
+    if not isinstance(entries, list):
+        raise error(file, where, "a list of trace entries", short(entries))
+    keys = set(TRACE_KEYS)
+    players = range(num_players)
+    for i, entry in enumerate(entries):
+        at = f"{where}[{i}]"
+        if not isinstance(entry, dict):
+            raise error(file, at, "a trace entry (a mapping)", short(entry))
+        if entry.keys() != keys:
+            missing = [k for k in TRACE_KEYS if k not in entry]
+            if missing:
+                raise error(
+                    file, at, f"keys {', '.join(map(repr, TRACE_KEYS))}", f"no {missing[0]!r}"
+                )
+            extra = sorted(str(k) for k in entry if k not in keys)
+            raise error(file, at, f"only the keys {', '.join(TRACE_KEYS)}", f"the key {extra[0]!r}")
+        rule = entry["rule"]
+        if not isinstance(rule, str) or not rule or (rule_ok is not None and not rule_ok(rule)):
+            raise error(file, f"{at}.rule", "a rule id of the game", short(rule))
+        public = entry["public_rule"]
+        if not isinstance(public, str) or (public and rule_ok is not None and not rule_ok(public)):
+            raise error(file, f"{at}.public_rule", "a rule id of the game or ''", short(public))
+        for key in ("text", "public_text"):
+            if not isinstance(entry[key], str):
+                raise error(file, f"{at}.{key}", "text", short(entry[key]))
+        phase = entry["phase"]
+        if not isinstance(phase, str) or (phases is not None and phase not in phases):
+            raise error(file, f"{at}.phase", "one of the game's phases", short(phase))
+        actor = entry["actor"]
+        if actor is not None and (
+            isinstance(actor, bool) or not isinstance(actor, int) or not -1 <= actor < num_players
+        ):
+            raise error(file, f"{at}.actor", "nothing or a player number", short(actor))
+        if entry["kind"] not in TRACE_KINDS:
+            raise error(
+                file,
+                f"{at}.kind",
+                f"one of {', '.join(map(repr, TRACE_KINDS))}",
+                short(entry["kind"]),
+            )
+        step = entry["step"]
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+            raise error(file, f"{at}.step", "a whole number of at least 0", short(step))
+        seen = entry["visible_to"]
+        if seen is not None:
+            ok = isinstance(seen, list) and all(
+                not isinstance(p, bool) and isinstance(p, int) and p in players for p in seen
+            )
+            if not ok:
+                raise error(file, f"{at}.visible_to", "nothing or a list of players", short(seen))
+        changes = entry["changes"]
+        if not isinstance(changes, list):
+            raise error(file, f"{at}.changes", "a list of [what, before, after]", short(changes))
+        for k, change in enumerate(changes):
+            if not (isinstance(change, list) and len(change) == 3 and isinstance(change[0], str)):
+                raise error(
+                    file, f"{at}.changes[{k}]", "a [what, before, after] triple", short(change)
+                )
 
 
 def check_state(
@@ -388,10 +506,14 @@ def check_state(
     """Refuse a state built from a file when it breaks the game's own invariants.
 
     A state that passed its schema can still be impossible (a card in two places, a
-    position off the board); playing on from it would fail later and far away.
+    position off the board); playing on from it would fail later and far away.  So
+    the invariants run first, then the state is asked what a tool asks of it: the
+    decision, the legal actions (at least one at a player's choice, at least one
+    outcome at a chance step) and every player's view.
 
     Raises:
-        TutorError: (made by ``error``) naming the first broken invariant.
+        TutorError: (made by ``error``) naming the first broken invariant, or what
+            could not be asked of the state.
     """
     try:
         problems = game.check_invariants(state)
@@ -401,7 +523,77 @@ def check_state(
         ) from None
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise error(file, where, "a consistent position", f"{problems[0]}{more}")
+        first = problems[0] if len(problems[0]) <= 200 else problems[0][:197] + "..."
+        raise error(file, where, "a consistent position", f"{first}{more}")
+    check_playable(game, state, file, error, where)
+
+
+def check_playable(
+    game: Game, state: State, file: str, error: ErrorType, where: str = "state"
+) -> None:
+    """Refuse a state that the tools could not use: ask it what they ask.
+
+    Raises:
+        TutorError: (made by ``error``) when the decision, the legal actions, the
+            chance outcomes or a player's view fail, or a decision offers nothing.
+    """
+    asked = "the decision"
+    try:
+        decision = state.decision
+        asked = "the legal actions"
+        legal = state.legal_actions()
+        if decision.kind == "choice" and not legal:
+            raise error(file, where, "a playable position", "a choice with no legal action")
+        if decision.kind == "chance":
+            asked = "the chance outcomes"
+            if not state.chance_outcomes():
+                raise error(file, where, "a playable position", "a chance step with no outcome")
+        for player in [None, *range(game.num_players)]:
+            asked = f"the view of player {player}" if player is not None else "the full view"
+            state.view(player)
+    except TutorError:
+        raise
+    except Exception as exc:  # whatever the engine raises, the file is what is wrong
+        raise error(
+            file, where, "a playable position", f"one where {asked} fails ({short(exc)})"
+        ) from None
+
+
+def load_state(game: Game, data: Any, file: str, error: ErrorType, where: str = "state") -> State:
+    """Rebuild a saved state through the door: schema, rebuild, invariants, a probe.
+
+    1. ``data`` must match the game's :attr:`~tutor.core.game.Game.state_schema`
+       (every field's type and range, named by key path under ``where``);
+    2. :meth:`~tutor.core.game.Game.state_from_dict` rebuilds it and checks what a
+       schema cannot (its errors' key paths are joined to ``where``); anything else it
+       raises is reported as a state that cannot be rebuilt;
+    3. :func:`check_state` runs the game's invariants and asks the state what the
+       tools ask (decision, legal actions, views).
+
+    Raises:
+        TutorError: (made by ``error``) naming file, key path, expected and found.
+    """
+    from tutor.core.errors import InputFileError
+
+    check_tree(data, file, error, where)
+    schema = game.state_schema
+    if schema is not None:
+        check_schema(data, schema, file, error, where, remember=False)
+    elif not isinstance(data, dict):
+        raise error(file, where, "a mapping", short(data))
+    what = f"a saved {game.title} state"
+    try:
+        state = game.state_from_dict(data)
+    except InputFileError as exc:
+        inner = exc.where if exc.where not in ("", "top level") else ""
+        path = f"{where}{inner if inner.startswith('[') else '.' + inner}" if inner else where
+        raise error(file, path, exc.expected or what, exc.found or short(str(exc))) from None
+    except TutorError as exc:
+        raise error(file, where, what, short(str(exc), 120)) from None
+    except Exception as exc:  # the game could not rebuild it: the file is what is wrong
+        raise error(file, where, what, f"one that cannot be rebuilt ({short(exc)})") from None
+    check_state(game, state, file, error, where)
+    return state
 
 
 def load_yaml_file(path: Path | str, error: ErrorType, what: str = "file") -> Any:
@@ -425,11 +617,14 @@ def load_json_file(path: Path | str, error: ErrorType, what: str = "file") -> An
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NODES",
+    "check_playable",
     "check_schema",
     "check_state",
+    "check_trace",
     "check_tree",
     "key_path",
     "load_json_file",
+    "load_state",
     "load_yaml_file",
     "parse_json",
     "parse_yaml",

@@ -143,6 +143,7 @@ class MantisFallsGame(Game):
         self.player_names = names
         self.cards = _card_data(deck)
         self._resolved: dict[tuple[Any, ...], Any] = {}
+        self._state_schema: dict[str, Any] | None = None
         # The main-play choices depend only on the card: build them once (speed).
         self.main_play_actions = [
             [
@@ -401,19 +402,54 @@ class MantisFallsGame(Game):
         s._run()
         return s
 
+    @property
+    def state_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a saved state for this game's card data (see saved.py)."""
+        schema = self._state_schema
+        if schema is None:
+            from tutor.games.mantis_falls.saved import state_schema
+
+            schema = self._state_schema = state_schema(self)
+        return schema
+
     def state_from_dict(self, data: dict[str, Any]) -> MantisFallsState:
         """Rebuild a state saved with ``to_dict``.
 
+        Saved files reach this through ``tutor.core.validation.load_state``, which has
+        checked :attr:`state_schema`; this checks the stack's frames against the
+        engine's grammar and the trace's rule ids, then rebuilds.  The invariants run
+        after it (``check_state``).
+
         Raises:
-            SessionFileError: if the data is not a Mantis Falls state.
+            SessionFileError: naming the key path inside the state (``stack[2][1]``),
+                what was expected and what was found.
         """
+        from tutor.core.validation import check_trace
+        from tutor.games.mantis_falls.saved import frame_problems
+        from tutor.games.mantis_falls.state import PHASE_TITLES
+
         if not isinstance(data, dict) or data.get("game") != "mantis_falls":
-            raise SessionFileError("<state>", "not a saved Mantis Falls state")
+            found = short(data.get("game")) if isinstance(data, dict) else short(data)
+            raise SessionFileError.at("<state>", "game", "'mantis_falls'", found)
+        problems = frame_problems(self, data.get("stack"))
+        if problems:
+            path, expected, found = problems[0]
+            raise SessionFileError.at("<state>", f"stack{path}", expected, found)
+        book = self.rulebook
+        check_trace(
+            data.get("trace"),
+            self.num_players,
+            "<state>",
+            SessionFileError.at,
+            "trace",
+            rule_ok=book.__contains__,
+            phases=PHASE_TITLES,
+        )
         try:
             return MantisFallsState.from_dict(self, data)
         except (KeyError, TypeError, ValueError) as exc:
-            raise SessionFileError(
-                "<state>", f"saved state is missing or has a bad {exc}"
+            raise SessionFileError.at(
+                "<state>", "top level", "a saved Mantis Falls state", f"a bad {short(exc)}"
             ) from None
 
     # --------------------------------------------------------------- scenarios

@@ -16,6 +16,8 @@ from typing import Any
 
 from tutor.games.mantis_falls.state import (
     CE_SPACES,
+    CHANCE_FRAMES,
+    DECISION_FRAMES,
     END,
     MAX_GASPS,
     PHASE_TITLES,
@@ -136,6 +138,8 @@ def _players(s: MantisFallsState) -> list[str]:
             problems.append(f"player {p}'s gasp marker is {s.gasps[p]} (0..{MAX_GASPS})")
         if s.dead[p] and s.gasps[p] < 1:  # 18.1: only a Last Gasp kills
             problems.append(f"player {p} is dead without having made a Last Gasp")
+        if not s.dead[p] and s.gasps[p] >= MAX_GASPS:  # the last gasp marker space kills
+            problems.append(f"player {p} is alive with the gasp marker at {s.gasps[p]}")
         if not 0 <= s.revealed[p] <= len(s.plays[p]):
             problems.append(f"player {p} revealed {s.revealed[p]} of {len(s.plays[p])} cards")
         at_max = s.wounds[p] >= s.max_wounds[p]
@@ -144,6 +148,10 @@ def _players(s: MantisFallsState) -> list[str]:
             problems.append(f"player {p} is at maximum wounds with no Last Gasp pending (16.3)")
     if s.in_gasp not in (-1, *range(n)):
         problems.append(f"in_gasp is {s.in_gasp}")
+    elif s.in_gasp >= 0 and s.dead[s.in_gasp]:  # 17.1: the living make a Last Gasp
+        problems.append(f"player {s.in_gasp} is making a Last Gasp but is dead")
+    if any(q in range(n) and s.dead[q] for q in s.gasp_due):
+        problems.append(f"gasp_due {s.gasp_due} names a dead player")
     if s.in_gasp < 0 and (s.gasp_play or s.gasp_revealed):
         problems.append("a Last Gasp play lies on the table but nobody is gasping")
     if not 0 <= s.gasp_revealed <= len(s.gasp_play):
@@ -199,6 +207,135 @@ def _draw_step(s: MantisFallsState, before: MantisFallsState) -> list[str]:
     return problems
 
 
+_PER_PLAYER = (
+    "roles",
+    "max_wounds",
+    "pos",
+    "wounds",
+    "gasps",
+    "dead",
+    "revealed",
+    "play_kept",
+    "hands",
+    "conditions",
+    "allies",
+    "used_once",
+    "plays",
+)
+_INT_LISTS = ("max_wounds", "pos", "wounds", "gasps", "revealed", "play_kept", "road_at")
+_INT_FIELDS = (
+    "turn_no",
+    "turn_player",
+    "first_player",
+    "event",
+    "opp_wounds",
+    "reveal_next",
+    "gasp_revealed",
+    "gasp_kept",
+    "in_gasp",
+    "steps",
+)
+_FLAG_FIELDS = ("event_prevented", "boost", "tracing")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _types(s: MantisFallsState) -> list[str]:
+    """Every field has its type and per-player length, and names real players and cards.
+
+    Checked first: the other invariants index cards and roads by these numbers.  A
+    flag must be true/false (not 0/1), a counter a whole number (not true/false).
+    """
+    problems = []
+    n = s.game.num_players
+    for name in _PER_PLAYER:
+        if len(getattr(s, name)) != n:
+            problems.append(f"{name} has {len(getattr(s, name))} entries for {n} players")
+    for name in _INT_LISTS:
+        for i, x in enumerate(getattr(s, name)):
+            if not _is_int(x):
+                problems.append(f"{name}[{i}] is {x!r}, not a whole number")
+    for name in _INT_FIELDS:
+        if not _is_int(getattr(s, name)):
+            problems.append(f"{name} is {getattr(s, name)!r}, not a whole number")
+    for name in _FLAG_FIELDS:
+        if not isinstance(getattr(s, name), bool):
+            problems.append(f"{name} is {getattr(s, name)!r}, not true/false")
+    for name in ("dead", "face_up"):
+        for i, x in enumerate(getattr(s, name)):
+            if not isinstance(x, bool):
+                problems.append(f"{name}[{i}] is {x!r}, not true/false")
+    if problems:
+        return problems
+    for name in ("turn_player", "first_player", "reveal_next"):
+        if getattr(s, name) not in range(n):
+            problems.append(f"{name} is {getattr(s, name)}, not a player")
+    if not -1 <= s.event < len(s.cards.events):
+        problems.append(f"the current event is card #{s.event}, not an event card or -1")
+    roads = len(s.cards.roads)
+    for r in [*s.road_at, *s.removed_roads]:
+        if not _is_int(r) or not 0 <= r < roads:
+            problems.append(f"road card #{r!r} does not exist (0..{roads - 1})")
+            break
+    for name, cards in _action_places(s):
+        if any(not _is_int(c) for c in cards):
+            problems.append(f"{name} holds {cards!r}: action cards are whole numbers")
+    return problems
+
+
+def _stack(s: MantisFallsState) -> list[str]:
+    """Topic 8 and 17: the stack of pending steps is one the engine could have built.
+
+    Each frame follows the engine's grammar (saved.py); the turn frame is at the bottom
+    and nowhere else; the top waits for a choice or chance (a state at rest); a Last
+    Gasp frame exists exactly while someone gasps, and its play frames belong to that
+    player; a chance step has something to draw from.
+    """
+    from tutor.games.mantis_falls.saved import frame_problems
+
+    stack = s.stack
+    problems = [
+        f"stack{path}: expected {expected}, found {found}"
+        for path, expected, found in frame_problems(s.game, stack)
+    ]
+    if problems or not stack:
+        return problems
+    if stack[0][0] != "turn":
+        problems.append(f"the bottom of the stack is {stack[0][0]!r}, not the turn frame")
+    if any(f[0] == "turn" for f in stack[1:]):
+        problems.append("the stack holds more than one turn frame")
+    top = stack[-1]
+    if top[0] not in DECISION_FRAMES and top[0] not in CHANCE_FRAMES:
+        problems.append(f"the top of the stack, {top[0]!r}, waits for neither a choice nor chance")
+    gasps = [i for i, f in enumerate(stack) if f[0] == "gasp"]
+    if len(gasps) > 1:
+        problems.append(f"{len(gasps)} Last Gasp frames on the stack (one at a time, 17.2)")
+    elif gasps and stack[gasps[0]][1] != s.in_gasp:
+        problems.append(f"a Last Gasp frame for player {stack[gasps[0]][1]}, in_gasp={s.in_gasp}")
+    elif s.in_gasp >= 0 and not gasps:
+        problems.append(f"player {s.in_gasp} is gasping but no Last Gasp frame is on the stack")
+    for i, f in enumerate(stack):
+        if f[0] in ("gasp_play", "gasp_return") and (
+            not gasps or i < gasps[0] or f[1] != s.in_gasp
+        ):
+            problems.append(f"stack[{i}] {f[0]} for player {f[1]} outside their Last Gasp")
+        elif f[0] == "mainplay" and f[2] == "play" and not s.plays[f[1]]:
+            problems.append(f"stack[{i}] adds to player {f[1]}'s action play, which is empty")
+    for i, f in enumerate(stack):  # the pile a waiting chance step draws from is not empty
+        if f[0] == "chance":
+            what = f[1]
+            pool = (
+                s.action_pile
+                if what == "action_draw"
+                else (s.hands[f[2][0]] if what == "discard" else s.event_pile)
+            )
+            if not pool:
+                problems.append(f"stack[{i}] is a chance step ({what}) with nothing to draw from")
+    return problems
+
+
 def invariants(s: MantisFallsState, before: MantisFallsState | None = None) -> list[str]:
     """Return a sentence for every invariant the state breaks (empty when all hold).
 
@@ -206,7 +343,10 @@ def invariants(s: MantisFallsState, before: MantisFallsState | None = None) -> l
         s: the state to check.
         before: the state one action earlier; enables the draw-phase check.
     """
-    problems = _cards(s) + _roads(s) + _players(s) + _game_end(s)
+    problems = _types(s)
+    if problems:  # the other checks index cards and roads by these numbers
+        return problems
+    problems = _cards(s) + _roads(s) + _players(s) + _game_end(s) + _stack(s)
     if before is not None:
         problems += _draw_step(s, before)
         if s.steps != before.steps + 1:
