@@ -87,7 +87,7 @@ class ToyState(State):
         """
         missing = [k for k in (*cls.FIELDS, "rng", "steps") if k not in data]
         if missing:
-            raise SessionFileError(f"{game.name} state: missing {', '.join(missing)}")
+            raise SessionFileError("<state>", f"{game.name} state: missing {', '.join(missing)}")
         state = cls(game, Rng(0), bool(data.get("tracing", True)))
         state.rng.state = int(data["rng"])
         state.steps = int(data["steps"])

@@ -54,7 +54,9 @@ class HighHandGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> HighHandState:
         if data.get("game") != self.name:
-            raise SessionFileError(f"not a {self.name} state: game is {data.get('game')!r}")
+            raise SessionFileError(
+                "<state>", f"not a {self.name} state: game is {data.get('game')!r}"
+            )
         state = HighHandState.from_dict(self, data)
         assert isinstance(state, HighHandState)
         return state

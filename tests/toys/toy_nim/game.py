@@ -61,7 +61,9 @@ class NimGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> NimState:
         if data.get("game") != self.name:
-            raise SessionFileError(f"not a {self.name} state: game is {data.get('game')!r}")
+            raise SessionFileError(
+                "<state>", f"not a {self.name} state: game is {data.get('game')!r}"
+            )
         state = NimState.from_dict(self, data)
         assert isinstance(state, NimState)
         return state
