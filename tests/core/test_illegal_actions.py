@@ -18,13 +18,11 @@ source and compares every verdict.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import textwrap
 from typing import Any
 
 import pytest
+from engine_builds import run_with_build
 from games.mantis_falls.mf_helpers import mf_state, skip_to_main_play
 from hypothesis import given
 from hypothesis import strategies as st
@@ -266,18 +264,7 @@ CORPUS = textwrap.dedent(
 
 
 def corpus_verdicts(pure: bool, games: int) -> dict[str, Any]:
-    env = dict(os.environ)
-    env.pop(native.PURE_PYTHON_ENV, None)
-    if pure:
-        env[native.PURE_PYTHON_ENV] = "1"
-    out = subprocess.run(
-        [sys.executable, "-c", CORPUS, str(games)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout)  # type: ignore[no-any-return]
+    return run_with_build(CORPUS, str(games), pure=pure)
 
 
 def test_the_compiled_engine_and_its_source_refuse_garbage_alike() -> None:

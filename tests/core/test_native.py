@@ -15,13 +15,13 @@ import importlib
 import importlib.machinery
 import json
 import os
-import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from engine_builds import run_with_build
 
 import tutor
 from tutor.core import native
@@ -116,18 +116,7 @@ PLAY = textwrap.dedent(
 
 
 def played(games: int, pure: bool) -> dict[str, object]:
-    env = dict(os.environ)
-    env.pop(native.PURE_PYTHON_ENV, None)
-    if pure:
-        env[native.PURE_PYTHON_ENV] = "1"
-    out = subprocess.run(
-        [sys.executable, "-c", PLAY, str(games)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout)  # type: ignore[no-any-return]
+    return run_with_build(PLAY, str(games), pure=pure)
 
 
 def test_the_engine_reports_which_build_runs() -> None:
