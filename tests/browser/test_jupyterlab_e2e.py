@@ -17,7 +17,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +28,6 @@ from browser_harness import (
     Server,
     chromium,
     clear_screenshots,
-    jupyterlab,
     require_chromium,
     screenshot,
     stage,
@@ -59,23 +57,6 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     clear_screenshots()
     with chromium(executable, tmp_path_factory.mktemp("chromium-profile")) as context:
         yield context
-
-
-@pytest.fixture(scope="module")
-def lab(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """JupyterLab on a free localhost port with a random token, the repository as root."""
-    with jupyterlab(tmp_path_factory.mktemp("jupyterlab"), secrets.token_hex(16)) as server:
-        yield server
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A new browser tab, closed after the test."""
-    tab = browser.new_page()
-    try:
-        yield tab
-    finally:
-        tab.close()
 
 
 # --------------------------------------------------------------------------- JupyterLab steps

@@ -17,7 +17,6 @@ Servers, kernels and the browser are stopped in fixture teardown, also on failur
 from __future__ import annotations
 
 import re
-import secrets
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,7 +25,6 @@ from browser_harness import (
     ARTIFACTS,
     Server,
     chromium,
-    jupyterlab,
     require_chromium,
     screenshot,
     stage,
@@ -59,23 +57,6 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         old.unlink()
     with chromium(executable, tmp_path_factory.mktemp("chromium-profile")) as context:
         yield context
-
-
-@pytest.fixture(scope="module")
-def lab(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """JupyterLab on a free localhost port with a random token, the repository as root."""
-    with jupyterlab(tmp_path_factory.mktemp("jupyterlab"), secrets.token_hex(16)) as server:
-        yield server
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A new browser tab, closed after the test."""
-    tab = browser.new_page()
-    try:
-        yield tab
-    finally:
-        tab.close()
 
 
 # --------------------------------------------------------------------------- reading the page
