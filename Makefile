@@ -75,9 +75,11 @@ lab: $(VENV)/.stamp-base $(LAB_SETTINGS)
 
 # Voila serves the whole notebooks/ folder (so the landing page can link to every tutorial)
 # and runs each notebook as an app: code hidden, widgets live, one kernel per visitor.
+# binder/voila.json is the room's configuration: kernels kept on standby, having already
+# run the landing page and the first tutorial, so the room's first pages open at once.
 workshop: $(VENV)/.stamp-workshop
 	@echo "Workshop: open http://localhost:$(WORKSHOP_PORT)/voila/render/workshop.ipynb"
-	$(BIN)/voila notebooks --port=$(WORKSHOP_PORT) \
+	$(BIN)/voila notebooks --port=$(WORKSHOP_PORT) --Voila.config_file_paths=binder \
 		--MappingKernelManager.cull_idle_timeout=$(WORKSHOP_CULL) \
 		--MappingKernelManager.cull_interval=60 \
 		--MappingKernelManager.cull_connected=False $(VOILA_ARGS)

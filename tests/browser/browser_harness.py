@@ -384,8 +384,10 @@ def jupyterlab(home: Path, token: str) -> Iterator[Server]:
 def voila(home: Path, folder: Path) -> Iterator[Server]:
     """Voila from the project's venv serving ``folder`` on a free localhost port.
 
-    Started the way ``make workshop`` starts it (``voila notebooks``): each notebook of the
-    folder is an app at ``/voila/render/<path>``.
+    Started the way ``make workshop`` starts it (``voila notebooks`` with the room's
+    configuration, ``binder/voila.json``: standby kernels that have already run the
+    landing page and the first tutorial): each notebook of the folder is an app at
+    ``/voila/render/<path>``.
 
     Raises:
         pytest.fail.Exception: if the server does not start answering.
@@ -398,6 +400,7 @@ def voila(home: Path, folder: Path) -> Iterator[Server]:
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
+        f"--Voila.config_file_paths={REPO / 'binder'}",
     ]
     with running_server("Voila", args, jupyter_env(home), port, "") as server:
         wait_until_answering(server, "/")  # the folder's listing: starts no kernel
