@@ -12,6 +12,7 @@ names the reason, the rule or the file and key path, and leave the state as it w
 from __future__ import annotations
 
 import json
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +30,13 @@ import tutor
 from tutor.core.data import rulesets_dir
 from tutor.core.errors import (
     IllegalActionError,
+    InputFileError,
     OptionError,
     RulesetError,
+    SaveError,
+    ScenarioError,
+    SessionFileError,
+    TutorError,
     UnknownGameError,
 )
 from tutor.core.game import State
@@ -387,3 +393,25 @@ def test_good_house_rules_are_accepted_and_recorded() -> None:
     # A recorded answer may be named explicitly with its default option.
     game = tutor.load_game("mantis_falls", rulings={"ambush_short_hand": "discard_all_full_wounds"})
     assert game.rulings["ambush_short_hand"] == "discard_all_full_wounds"
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        IllegalActionError("Move 1", "it is not your turn", "mf.6.1", "wrong_player", "seat"),
+        InputFileError("deck.yaml", "cards[3].suit", "one of the suits", "'Purple'"),
+        RulesetError("rules.yaml", "line 4, column 2", "a mapping", "a list"),
+        SessionFileError("game.json", "the file is not a saved session"),
+        SessionFileError.at("game.json", "state.wounds[1]", "a number", "'x'"),
+        ScenarioError("setup.players[1].hand[2]", "no such card", "a card name", "'Nope'"),
+        SaveError("/nowhere/game.json", "the folder does not exist"),
+        OptionError("unknown option 'colour'"),
+    ],
+    ids=lambda error: type(error).__name__,
+)
+def test_errors_cross_a_process_boundary_whole(error: TutorError) -> None:
+    """A simulation's worker processes send errors back pickled: nothing may be lost."""
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error)
+    assert str(copy) == str(error)
+    assert vars(copy) == vars(error)

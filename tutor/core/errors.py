@@ -10,8 +10,23 @@ from __future__ import annotations
 from typing import Any
 
 
+def _rebuild(cls: type[TutorError], args: tuple[Any, ...], fields: dict[str, Any]) -> TutorError:
+    """Recreate a pickled error without calling its ``__init__`` (see ``__reduce__``)."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
+
+
 class TutorError(Exception):
-    """Base class for every error raised on purpose by Rules Tutor."""
+    """Base class for every error raised on purpose by Rules Tutor.
+
+    Errors pickle with all their fields (an error raised in a worker process of a
+    simulation reaches the notebook whole), whatever their constructor takes.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 
 class UnknownGameError(TutorError, KeyError):
