@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 import yaml
 from games.mantis_falls.tables import SEVEN_WOUNDS_ROADS
+from mutations import copy_files
 
 import tutor
+from tutor.core.data import rulesets_dir
 from tutor.core.errors import ScenarioError, SessionFileError
 from tutor.core.scenario import (
     build_scenario,
@@ -117,3 +119,27 @@ def test_a_failed_save_keeps_the_old_file(tmp_path: Path) -> None:
         save_scenario({"game": "mantis_falls", "bogus": 1}, path)
     assert path.read_text(encoding="utf-8") == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.yaml"]
+
+
+def test_a_scenario_finds_its_own_card_files_from_any_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scenario shared with its deck folder beside it loads from wherever it is run,
+    and saving it (or the session) names the deck in full."""
+    shared = tmp_path / "shared"
+    copy_files(rulesets_dir() / "mantis_falls", shared / "my_deck")
+    scenario = dict(SEVEN_WOUNDS, options={"deck": "my_deck"})
+    (shared / "heal.yaml").write_text(scenario_to_yaml(scenario), encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+
+    session = tutor.load_scenario(shared / "heal.yaml")
+    assert session.game.options["deck"] == str(shared / "my_deck")
+    saved = scenario_from_session(session, SEVEN_WOUNDS["setup"], 4)
+    assert saved["options"]["deck"] == str(shared / "my_deck")
+    assert session.to_dict()["options"]["deck"] == str(shared / "my_deck")
+
+    # Without a file (a mapping built in a notebook) a relative deck is the working folder's.
+    with pytest.raises(SessionFileError, match="my_deck"):
+        build_scenario(scenario)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from tutor.core.errors import IllegalActionError, OptionError
@@ -62,6 +63,25 @@ def _option_error(game: str, where: str, expected: str, found: str) -> OptionErr
     if where == "top level":
         return OptionError(f"{game} options: expected {expected}, found {found}")
     return OptionError(f"{game} option {where}: expected {expected}, found {found}")
+
+
+def path_options(cls: type[Game]) -> list[str]:
+    """The game's options that name a file or folder (``"format": "path"`` in its schema).
+
+    Such an option in a scenario file is read from the scenario's folder, and saved
+    files name it in full, so they load from any working folder.
+    """
+    properties = cls.options_schema.get("properties", {})
+    return [key for key, schema in properties.items() if schema.get("format") == "path"]
+
+
+def options_with_full_paths(game: Game) -> dict[str, Any]:
+    """A copy of ``game.options`` with each file or folder option as an absolute path."""
+    options = dict(game.options)
+    for key in path_options(type(game)):
+        if key in options:
+            options[key] = str(Path(options[key]).expanduser().resolve())
+    return options
 
 
 class Game(ABC):

@@ -23,7 +23,13 @@ from tutor.core.errors import (
     TutorError,
     UnknownGameError,
 )
-from tutor.core.game import game_class, load_game, registered_games
+from tutor.core.game import (
+    game_class,
+    load_game,
+    options_with_full_paths,
+    path_options,
+    registered_games,
+)
 from tutor.core.savefile import write_text_atomic
 from tutor.core.session import Session
 from tutor.core.types import CHANCE
@@ -69,12 +75,17 @@ def read_scenario(path: str | Path) -> dict[str, Any]:
     return cast(dict[str, Any], data)
 
 
-def build_scenario(data: dict[str, Any], source: str = "<scenario>") -> Session:
+def build_scenario(
+    data: dict[str, Any], source: str = "<scenario>", folder: Path | None = None
+) -> Session:
     """Build a Session from a scenario mapping.
 
     The mapping is checked as a file would be (shape, the game's options, its setup
     keys, then the game's invariants on the position the setup leaves), so a mapping
-    built in a notebook gets the same clear errors.
+    built in a notebook gets the same clear errors.  A relative path in an option that
+    names a file or folder (:func:`path_options`: a user's own card files) is read from
+    ``folder``, the scenario file's folder, so a scenario finds its cards from wherever
+    it is run; without ``folder``, from the working folder.
 
     Raises:
         SessionFileError: if the game, options, setup or a play cannot be applied; the
@@ -89,9 +100,12 @@ def build_scenario(data: dict[str, Any], source: str = "<scenario>") -> Session:
         raise SessionFileError.at(
             source, "game", f"one of {', '.join(registered_games())}", repr(name)
         ) from None
-    options = data.get("options") or {}
+    options = dict(data.get("options") or {})
     if cls.options_schema is not None:
         check_schema(options, cls.options_schema, source, SessionFileError.at, "options")
+    for key in path_options(cls) if folder is not None else ():
+        if key in options and not Path(options[key]).expanduser().is_absolute():
+            options[key] = str(folder / options[key])
     try:
         game = load_game(name, **options)
     except TutorError as exc:
@@ -127,7 +141,8 @@ def load_scenario(path: str | Path) -> Session:
     Raises:
         SessionFileError: naming the file and what is wrong.
     """
-    return build_scenario(read_scenario(path), str(path))
+    found = project_path(path)
+    return build_scenario(read_scenario(found), str(path), found.resolve().parent)
 
 
 def scenario_from_session(
@@ -170,7 +185,7 @@ def scenario_from_session(
     if description:
         data["description"] = description
     if session.game.options:
-        data["options"] = dict(session.game.options)
+        data["options"] = options_with_full_paths(session.game)
     data["seed"] = int(seed)
     data["setup"] = dict(setup or {})
     if plays:

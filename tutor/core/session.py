@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from tutor.core.errors import IllegalActionError, SessionFileError, TutorError, UnknownGameError
-from tutor.core.game import State, game_class, load_game, registered_games
+from tutor.core.game import (
+    State,
+    game_class,
+    load_game,
+    options_with_full_paths,
+    registered_games,
+)
 from tutor.core.savefile import write_text_atomic
 from tutor.core.types import Action, TraceEntry
 from tutor.core.validation import (
@@ -419,7 +425,7 @@ class Session:
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
             "game": self.game.name,
-            "options": _plain(self.game.options),
+            "options": _plain(options_with_full_paths(self.game)),
             "initial": _plain(self._initial.to_dict()),
             "actions": [dict(a.to_dict(), automatic=auto) for _, a, auto in self._history],
             "cursor": self.cursor,

@@ -104,7 +104,7 @@ class MantisFallsGame(Game):
                 "items": {"type": "string", "minLength": 1},
                 "uniqueItems": True,
             },
-            "deck": {"type": "string", "minLength": 1},
+            "deck": {"type": "string", "minLength": 1, "format": "path"},
         },
     }
     setup_schema: ClassVar[dict[str, Any] | None] = SETUP_SCHEMA
