@@ -4,7 +4,7 @@ A scenario starts from a fresh game and replaces parts of it: the first player, 
 player's units and tokens, Spells already cast, the round, the Van Helsing die, the
 neutral Ghouls, the Castle's and the Swamp's round tokens and the Forms held.  Given
 armies skip the starting-army choice; given round tokens skip their draw; given Forms
-skip the Form Choice.  docs/creepy_falls.md lists every key.
+skip the Form Choice; ``phase`` starts the round's Store phase or its Toll of Blood.  docs/creepy_falls.md lists every key.
 """
 
 from __future__ import annotations
@@ -146,6 +146,10 @@ def apply_setup(state: Any, setup: dict[str, Any]) -> None:
                 state.form_owner[i] = p
                 state.form_log[p * st.NF + i] += 1
         phase = st.PH_EXTRA
+    if "phase" in setup:
+        if phase < st.PH_TOKENS:
+            raise ScenarioError("setup.phase", "a phase to start in needs the armies too")
+        phase = st.PH_BUY if setup["phase"] == "store" else st.PH_TOLL
     if phase != state.phase:
         if phase >= st.PH_TOKENS and state.phase < st.PH_TOKENS:
             state.army_choice = [-1] * n

@@ -1097,7 +1097,7 @@ class CreepyFallsState(State):
                     "action",
                     (("placed", z, counts),),
                 )
-            elif mode == 2:
+            elif mode == 2 and any(counts[t] for t in (GHOUL, FRANK, WEREWOLF, WITCH)):
                 self._log(
                     "cf.6.2",
                     f"{self.name(p)} places {what} in {self.zone_name(z)} once more, "
@@ -1399,12 +1399,12 @@ class CreepyFallsState(State):
         self._gain(p, k, 1)
         self.res_picks -= 1
         if self.tracing:
-            verb = "chooses" if chosen else "takes the remaining"
+            token = TOKEN_NAMES[k]
+            what = f"chooses {article(token)}" if chosen else f"takes the remaining {token}"
             rule = "cf.10.4" if self.n == 3 and self.res_zone == self.game.swamp_zone else "cf.7.6"
             self._log(
                 rule,
-                f"{self.name(p)} {verb} {article(TOKEN_NAMES[k])} token in "
-                f"{self.zone_name(self.res_zone)}.",
+                f"{self.name(p)} {what} token in {self.zone_name(self.res_zone)}.",
                 p,
                 "action" if chosen else "auto",
             )
