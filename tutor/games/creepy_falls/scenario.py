@@ -4,7 +4,8 @@ A scenario starts from a fresh game and replaces parts of it: the first player, 
 player's units and tokens, Spells already cast, the round, the Van Helsing die, the
 neutral Ghouls, the Castle's and the Swamp's round tokens and the Forms held.  Given
 armies skip the starting-army choice; given round tokens skip their draw; given Forms
-skip the Form Choice; ``phase`` starts the round's Store phase or its Toll of Blood.  docs/creepy_falls.md lists every key.
+skip the Form Choice; ``phase`` starts the round's Store phase or its Toll of Blood.
+docs/creepy_falls.md lists every key.
 """
 
 from __future__ import annotations
