@@ -62,6 +62,7 @@ def test_placement_turns_go_round_until_nobody_can_place() -> None:
 
 @pytest.mark.rule("cf.5.6")
 @pytest.mark.rule("cf.16.12")
+@pytest.mark.rule("cf.7.12")
 def test_nobody_places_on_the_van_helsing_die_without_hunters_bane() -> None:
     s = placing(
         2, units(2, ghoul=2), forms=[["wild_animal"], ["human_form"]], spells=[[], ["hunters_bane"]]

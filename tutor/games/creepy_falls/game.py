@@ -151,7 +151,7 @@ class CreepyFallsGame(Game):
         self.sizes = [u.size for u in units]
         self.limits = [u.limit for u in units]
         self.costs = [u.cost for u in units]
-        all_corpse = self.rulings["unit_costs"] == "all_corpse"
+        all_corpse = self._ruling("unit_costs") == "all_corpse"
         self.pay = [(-1 if u.pay < 0 else (2 if all_corpse else u.pay)) for u in units]
 
         def spell(effect: str) -> int:
@@ -344,6 +344,10 @@ class CreepyFallsGame(Game):
             for p in range(n)
         ]
         self.place_cache: dict[tuple[int, ...], Action] = {}
+
+    def _ruling(self, rid: str) -> str:
+        """The option this game plays for ruling ``rid``."""
+        return self.rulings[rid]
 
     def _army_text(self, army: Any) -> str:
         units = [self.board.units[t].count(k) for t, k in enumerate(army.units) if k]

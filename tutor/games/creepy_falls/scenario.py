@@ -54,6 +54,7 @@ SETUP_SCHEMA: dict[str, Any] = {
         "castle": _POOL,
         "swamp": _POOL,
         "van_helsing": {"type": "string"},
+        "phase": {"enum": ["store", "toll"]},
         "neutral": {
             "type": "object",
             "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 3},

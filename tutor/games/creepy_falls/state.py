@@ -1529,6 +1529,13 @@ class CreepyFallsState(State):
                             f"{self.zone_name(z)} ({self.neutral[z]} left); "
                             "the neutral Ghouls pay no Souls.",
                         )
+        if tr and len(beasts) > 1:
+            who = ", ".join(self.name(o) for o in dict.fromkeys(o for o, _ in beasts))
+            self._log(
+                "cf.8.2",
+                f"Several Werewolves and Witches in {self.zone_name(z)}: their owners collect "
+                f"Souls in ranking order ({who}).",
+            )
         for o, amount in beasts:
             for i in range(1, n):
                 q = (o + i) % n
@@ -1556,8 +1563,8 @@ class CreepyFallsState(State):
             else:
                 self._log(
                     rule,
-                    f"{self.name(q)} has size 2 or less against the neutral Werewolf in "
-                    f"{self.zone_name(z)} and discards {plural(paid, 'Soul', 'Souls')}.",
+                    f"{self.name(q)} discards {plural(paid, 'Soul', 'Souls')} for the neutral "
+                    f"Werewolf in {self.zone_name(z)}.",
                     None,
                     "auto",
                     (("souls", q, -paid),),
