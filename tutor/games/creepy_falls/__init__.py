@@ -26,7 +26,18 @@ SPEC = GameSpec(
         "Vampires place Ghouls, Mummies, Monsters, Werewolves and Witches on nine zones "
         "for six rounds to gather Blood and Souls."
     ),
-    hooks=Hooks(),
+    hooks=Hooks(
+        picture="tutor.games.creepy_falls.present.picture:picture",
+        phases="tutor.games.creepy_falls.present.picture:PHASES",
+        cli_text="tutor.games.creepy_falls.present.cli:write_view",
+        bots="tutor.games.creepy_falls.bots:BOTS",
+        evaluate="tutor.games.creepy_falls.bots:evaluate",
+        facts="tutor.games.creepy_falls.facts:FACTS",
+        summary="tutor.games.creepy_falls.facts:summary",
+        outcome_categories="tutor.games.creepy_falls.facts:OUTCOME_CATEGORIES",
+        state_summary="tutor.games.creepy_falls.facts:state_summary",
+        charts="tutor.games.creepy_falls.charts:CHARTS",
+    ),
 )
 
 __all__ = ["SPEC"]

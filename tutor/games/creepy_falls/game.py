@@ -187,6 +187,7 @@ class CreepyFallsGame(Game):
             for s in sp
             if s.effect == "zone_bonus"
         ]
+        self.spell_levels = [s.level for s in sp]
         self.spells_of_level = {
             level: tuple(s.index for s in sp if s.level == level) for level in (1, 2, 3)
         }
@@ -344,6 +345,7 @@ class CreepyFallsGame(Game):
             for p in range(n)
         ]
         self.place_cache: dict[tuple[int, ...], Action] = {}
+        self.zone_cache: dict[tuple[int, ...], list[Action]] = {}
 
     def _ruling(self, rid: str) -> str:
         """The option this game plays for ruling ``rid``."""

@@ -1020,8 +1020,8 @@ class CreepyFallsState(State):
         r = self.reserve
         b = p * NU
         rg, rm, rf, rw, rh = r[b], r[b + 1], r[b + 2], r[b + 3], r[b + 4]
-        pack = self.has_spell(p, g.spell_pack)
-        cache = g.place_cache
+        pack = 1 if self.has_spell(p, g.spell_pack) else 0
+        cache = g.zone_cache
         acts: list[Action] = []
         if self.may_pass(p):
             acts.append(g.pass_actions[p])
@@ -1029,28 +1029,42 @@ class CreepyFallsState(State):
             mode = self.zone_mode(p, z)
             if mode == 0:
                 continue
-            if mode == 3:
-                for m in range(1, rm + 1):
-                    acts.append(g.place_action(cache, p, z, 0, m, 0, 0, 0))
-                continue
-            beasts_free = pack
-            for gh in range(rg + 1):
-                for m in range(rm + 1):
-                    for f in range(rf + 1):
-                        if beasts_free:
-                            for w in range(rw + 1):
-                                for h in range(rh + 1):
-                                    if gh or m or f or w or h:
-                                        acts.append(g.place_action(cache, p, z, gh, m, f, w, h))
-                        else:
-                            if gh or m or f:
-                                acts.append(g.place_action(cache, p, z, gh, m, f, 0, 0))
-                            if mode == 1 and gh == 0 and m == 0 and f == 0:
-                                # A lone Werewolf or Witch (cf.6.5), in their sorted places.
-                                if rh:
-                                    acts.append(g.place_action(cache, p, z, 0, 0, 0, 0, 1))
-                                if rw:
-                                    acts.append(g.place_action(cache, p, z, 0, 0, 0, 1, 0))
+            key = (p, z, mode, rg, rm, rf, rw, rh, pack)
+            got = cache.get(key)
+            if got is None:
+                got = cache[key] = self._zone_placements(p, z, mode, key[3:8], pack == 1)
+            acts += got
+        return acts
+
+    def _zone_placements(
+        self, p: int, z: int, mode: int, counts: tuple[int, ...], pack: bool
+    ) -> list[Action]:
+        """The sorted placements in zone ``z`` in a ``mode`` with these units off the board."""
+        g = self.game
+        cache = g.place_cache
+        rg, rm, rf, rw, rh = counts
+        acts: list[Action] = []
+        if mode == 3:
+            for m in range(1, rm + 1):
+                acts.append(g.place_action(cache, p, z, 0, m, 0, 0, 0))
+            return acts
+        for gh in range(rg + 1):
+            for m in range(rm + 1):
+                for f in range(rf + 1):
+                    if pack:
+                        for w in range(rw + 1):
+                            for h in range(rh + 1):
+                                if gh or m or f or w or h:
+                                    acts.append(g.place_action(cache, p, z, gh, m, f, w, h))
+                    else:
+                        if gh or m or f:
+                            acts.append(g.place_action(cache, p, z, gh, m, f, 0, 0))
+                        if mode == 1 and gh == 0 and m == 0 and f == 0:
+                            # A lone Werewolf or Witch (cf.6.5), in their sorted places.
+                            if rh:
+                                acts.append(g.place_action(cache, p, z, 0, 0, 0, 0, 1))
+                            if rw:
+                                acts.append(g.place_action(cache, p, z, 0, 0, 0, 1, 0))
         return acts
 
     def _do_place(self, action: Action) -> None:
@@ -1679,13 +1693,15 @@ class CreepyFallsState(State):
 
     def may_cast(self, p: int, s: int) -> bool:
         """Whether ``p`` may cast Spell ``s`` now: not yet cast, level reached, affordable."""
-        if self.has_spell(p, s):
+        base = p * NS
+        if self.spells[base + s]:
             return False
-        level = int(self.game.board.spells[s].level)
-        if level > 1 and not any(
-            self.has_spell(p, o) for o in self.game.spells_of_level[level - 1]
-        ):
-            return False
+        g = self.game
+        level: int = g.spell_levels[s]
+        if level > 1:
+            below: tuple[int, ...] = g.spells_of_level[level - 1]
+            if not any(self.spells[base + o] for o in below):
+                return False
         return self.tokens[p * NT + GRIMOIRE] >= self.spell_cost(p, s)
 
     def purchases(self, p: int) -> list[Action]:
