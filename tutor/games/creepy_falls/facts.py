@@ -66,7 +66,7 @@ def summary(rows: Iterable[Row]) -> dict[str, Any]:
     Returns:
         ``win_rate_by_army``, ``win_rate_by_spell``, ``win_rate_by_form`` (each a rate
         with its 95% Wilson interval over player-games), ``pp_by_round`` (mean Power
-        Points after each round of winners and of the others) and ``extra_labels``.
+        Points after each round of winners and of the others).
     """
     by_army: dict[str, list[int]] = {}
     by_spell: dict[str, list[int]] = {}
@@ -104,11 +104,6 @@ def summary(rows: Iterable[Row]) -> dict[str, Any]:
         "win_rate_by_spell": _rates(by_spell),
         "win_rate_by_form": _rates(by_form),
         "pp_by_round": means,
-        "extra_labels": {
-            "win_rate_by_army": "win rate by starting army",
-            "win_rate_by_spell": "win rate of players who cast each Spell",
-            "win_rate_by_form": "win rate of players who held each Form",
-        },
     }
 
 
