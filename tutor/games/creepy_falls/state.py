@@ -1375,12 +1375,12 @@ class CreepyFallsState(State):
                 for k in range(NT):
                     gained[k] += tokens[k]
                 notes.append(f"{self.tokens_text(tokens)} more for {g.board.spells[s].name}")
-                rules.append("cf.16.1" if zone == 0 else "cf.16.4")
+                rules.append(SPELL_RULES[s])
         for k in range(NT):
             if gained[k]:
                 self._gain(p, k, gained[k])
         if self.tracing:
-            zone = g.board.zones[z]
+            place = g.board.zones[z].name
             base = self.tokens_text(adv.tokens)
             parts = [] if base == "nothing" else [base]
             if adv.choose:
@@ -1394,7 +1394,7 @@ class CreepyFallsState(State):
                 rule = "cf.10.4"
             self._log(
                 rule,
-                f"{self.name(p)} takes advantage {rank + 1} of {zone.name}: "
+                f"{self.name(p)} takes advantage {rank + 1} of {place}: "
                 f"{' and '.join(parts) or 'nothing'}.",
                 None,
                 "auto",
@@ -1947,6 +1947,22 @@ SCALARS = (
 """The whole-number fields of a saved state."""
 
 TOKEN_NAMES = ("Blood", "Soul", "Corpse", "Amulet", "Grimoire")
+
+SPELL_RULES = (
+    "cf.16.1",
+    "cf.16.2",
+    "cf.16.3",
+    "cf.16.4",
+    "cf.16.5",
+    "cf.16.6",
+    "cf.16.7",
+    "cf.16.8",
+    "cf.16.9",
+    "cf.16.10",
+    "cf.16.11",
+    "cf.16.12",
+)
+"""The rule of each Spell of the Spell Book, by index."""
 
 DESTROY_REASONS = {
     "cf.8.3": "an unpaid Werewolf or Witch",

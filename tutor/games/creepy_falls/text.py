@@ -123,3 +123,32 @@ def form_text(board: BoardData, index: int) -> str:
             "Van Helsing die to any zone; it stays there until moved again."
         )
     raise ValueError(f"unknown form effect {e!r}")
+
+
+def board_text(board: BoardData) -> str:
+    """The zones with their advantages, the Forms and the Spell Book, as text for people.
+
+    Everything is written from the board data the engine runs; illustrative values are
+    said to be so.
+    """
+    lines = ["Zones (resolved in this order; rewards are illustrative):"]
+    for zone in board.zones:
+        parts = []
+        for i, adv in enumerate(zone.advantages):
+            got = [f"{a} {TOKEN_NAMES[k]}" for k, a in enumerate(adv.tokens) if a]
+            if adv.choose:
+                got.append(f"pick {adv.choose} of the round tokens")
+            if adv.action:
+                got.append("a Karloff-113 action")
+            parts.append(f"{i + 1}. {' + '.join(got)}")
+        lines.append(f"  {zone.number} {zone.name}: {'; '.join(parts) or 'no advantages'}")
+    lines.append("Forms:")
+    for form in board.forms:
+        lines.append(f"  {form.name}: {form_text(board, form.index)}")
+    lines.append("Spell Book (names illustrative):")
+    for spell in board.spells:
+        lines.append(
+            f"  {spell.name} (level {spell.level}, {spell.cost} Grimoire): "
+            f"{spell_text(board, spell.index)}"
+        )
+    return "\n".join(lines)
