@@ -1866,10 +1866,10 @@ class CreepyFallsState(State):
 
     def _step_end(self) -> None:
         n = self.n
-        self.pp_history.append([self.power_points(p) for p in range(n)])
         if self.round_no >= ROUNDS:
             self._finish()
             return
+        self.pp_history.append([self.power_points(p) for p in range(n)])
         self.round_no += 1
         self.form_owner = [-1] * NF
         self.passes = [0] * n
@@ -1909,6 +1909,7 @@ class CreepyFallsState(State):
                         f"({self.spell_count(p)} Spells cast).",
                     )
         self.result = [self.power_points(p) for p in range(n)]
+        self.pp_history.append(self.result[:])
         if tr:
             self._log("cf.14.4", "Round 6 is over: the game ends.")
             for p in range(n):
