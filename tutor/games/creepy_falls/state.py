@@ -559,7 +559,7 @@ class CreepyFallsState(State):
             acts = self.sales(p)
         else:
             acts = []
-        acts.sort()
+        # Every list above is built in sorted order (kind, then arguments), so no sort.
         return acts
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
