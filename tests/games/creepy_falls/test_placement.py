@@ -229,3 +229,16 @@ def test_acid_fog_moves_the_die_before_the_swarm_of_rats() -> None:
         "puts Red first in ties; ties go to whoever placed first)",
     )
     assert cites(trace, "cf.7.2", "Order of advantages in Shadow Forest: Red, Green")
+
+
+@pytest.mark.rule("cf.15.3")
+def test_a_zone_the_flying_fox_emptied_is_open_again_next_round() -> None:
+    s = placing(2, [{"ghoul": 1}, {"ghoul": 1}], forms=[["flying_fox"], ["human_form"]])
+    play(
+        s,
+        "Place 1 Ghoul in Hell Dock",
+        "Place 1 Ghoul in Vladovich Village",
+        "Move a Ghoul from Hell Dock to Vladovich Village",
+    )
+    assert s.been[DOCK * 2 + 0] == 0  # the new round starts with every zone open
+    assert s.order[DOCK] == []

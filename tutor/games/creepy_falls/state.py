@@ -1252,6 +1252,12 @@ class CreepyFallsState(State):
 
     def _begin_zone(self, z: int) -> None:
         n = self.n
+        if not self.order[z] and not self.neutral[z]:
+            # Nobody placed here (every unit on the board belongs to a placement order).
+            self.ranking = []
+            self.present = []
+            self.res_stage = 3
+            return
         self.ranking = self.rank_zone(z)
         self.present = [p for p in self.order[z] if self.units_in(p, z) > 0]
         for p in range(n):
@@ -1590,16 +1596,18 @@ class CreepyFallsState(State):
 
     def _return_units(self, z: int) -> None:
         n = self.n
+        had = bool(self.order[z])
         for p in range(n):
+            self.frank_used[z * n + p] = 0
+            self.been[z * n + p] = 0
+            if not had:
+                continue  # no units here: nobody's placement order holds this zone
             base = (z * n + p) * NU
             for t in range(NU):
                 k = self.placed[base + t]
                 if k:
                     self.reserve[p * NU + t] += k
                     self.placed[base + t] = 0
-            self.frank_used[z * n + p] = 0
-            self.been[z * n + p] = 0
-        had = bool(self.order[z])
         self.order[z] = []
         if self.tracing and had:
             self._log("cf.7.5", f"Everyone takes back their units from {self.zone_name(z)}.")
