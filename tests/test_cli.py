@@ -339,7 +339,7 @@ def documented_commands(doc: Path) -> list[list[str]]:
     return commands
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/mantis_falls.md"])
+@pytest.mark.parametrize("doc", ["README.md", "docs/mantis_falls.md", "docs/creepy_falls.md"])
 def test_documented_commands_work_as_written(
     doc: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

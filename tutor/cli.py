@@ -310,6 +310,9 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     if unknown:
         raise OptionError(f"unknown bot {unknown[0]!r}; available: {', '.join(sorted(known))}")
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
+    options = game_options(args.options)
+    if "players" not in options and len(bots) in spec_for(args.game).player_counts:
+        options["players"] = len(bots)  # one bot per player: the bots say how many play
     start = time.perf_counter()
     try:
         rows = run_bots(
@@ -317,7 +320,7 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
             games=args.games,
             seed=args.seed,
             policies=tuple(bots),
-            options=game_options(args.options),
+            options=options,
             processes=args.processes,
             progress=progress,
         )
