@@ -1,0 +1,30 @@
+"""Manos: The Cards of Fate: the Family against Manos, with the standard rules as modules.
+
+Importing this package only declares the game (:data:`SPEC`); the engine is imported
+when a game is loaded.  The card data and character stats are the project's own
+illustrative design (nothing beyond the rulebook is public).
+"""
+
+from tutor.core.spec import GameSpec, Hooks
+
+SPEC = GameSpec(
+    name="manos",
+    title="Manos: The Cards of Fate",
+    game="tutor.games.manos.game:ManosGame",
+    players=(2, 2),
+    default_players=2,
+    information="imperfect",
+    chance=True,
+    rule_prefix="mn",
+    citation="section",
+    summary=(
+        "The Family searches the desert for four Escape cards while Manos challenges "
+        "them until all three are captured."
+    ),
+    modules=("police", "showdown"),
+    module_check="tutor.games.manos.game:module_problem",
+    hooks=Hooks(),
+    illustrative=True,
+)
+
+__all__ = ["SPEC"]
