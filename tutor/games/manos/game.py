@@ -28,6 +28,7 @@ from tutor.games.manos.cards import (
     CardData,
 )
 from tutor.games.manos.engine import FAMILY, MANOS, ManosState
+from tutor.games.manos.scenario import SETUP_SCHEMA
 
 MODULES = ("police", "showdown")
 """The two standard rules, each an optional module on top of the starter rules."""
@@ -94,6 +95,7 @@ class ManosGame(Game):
             "deck": {"type": "string", "minLength": 1},
         },
     }
+    setup_schema: ClassVar[dict[str, Any] | None] = SETUP_SCHEMA
 
     def __init__(
         self,
@@ -117,15 +119,29 @@ class ManosGame(Game):
         self.showdown = "showdown" in modules
         self.cards = _card_data(deck)
         cards = self.cards
-        layout = chosen["location_pattern"]
+        layout = self._ruling("location_pattern")
         squares = [loc.squares[layout] for loc in cards.locations]
         self.adjacent: list[list[int]] = [
             [j for j, (x2, y2) in enumerate(squares) if abs(x1 - x2) + abs(y1 - y2) == 1]
             for (x1, y1) in squares
         ]
-        self.lair_needs = 3 if chosen["lair_entry"] == "three" else 4
+        self.lair_needs = 3 if self._ruling("lair_entry") == "three" else 4
         self.escape_index = next(c.index for c in cards.search if c.kind == "escape")
         self._state_schema: dict[str, Any] | None = None
+
+    def _apply_setup(self, state: Any, setup: dict[str, Any]) -> None:
+        """Apply scenario ``setup`` keys (docs/manos.md; tutor/games/manos/scenario.py).
+
+        Raises:
+            ScenarioError: naming the key that cannot be applied.
+        """
+        from tutor.games.manos.scenario import apply_setup
+
+        apply_setup(state, setup)
+
+    def _ruling(self, rid: str) -> str:
+        """The option this game plays for ruling ``rid``."""
+        return self.rulings[rid]
 
     @staticmethod
     def implemented_rules() -> set[str]:
