@@ -25,7 +25,7 @@ def test_the_rulebooks_example_michael_overcomes_a_rating_4_resist_challenge() -
     state = manos_turn(["Determination", "Comfort", "Grit"])
     assert state.game.cards.characters[0].stats[0] == 1  # Michael's Resist (rulebook)
     entries = do(state, "Challenge Michael with The Master's Gaze")
-    assert "rating 4, Resist" in texts(entries)
+    assert "rating 4, Resist" in texts(entries) and "mn.6.1" in rules_cited(entries)
     do(state, "Let the challenge stand", "Play Determination (effort 2)")
     do(state, "Discard Comfort for +1", "Stand on a total effort of 4")
     result = [e for e in state.trace if e.rule == "mn.6.4"][-1]

@@ -1341,6 +1341,10 @@ def _challenge(s: ManosState, a: Action) -> None:
         MANOS,
         "action",
     )
+    s.note(
+        "mn.6.1",
+        f"{card.name} shows a challenge rating of {card.rating} and tests {STAT_NAMES[card.stat]}.",
+    )
     frame = ChallengeFrame(i, c, card.stat, card.rating, -1, showdown)
     if card.vs.get(c):
         s.note("mn.12.3", f"{card.name} is +{card.vs[c]} vs. {s.char(c)}.")
