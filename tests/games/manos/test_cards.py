@@ -81,10 +81,10 @@ def test_keyword_and_versus_bonuses() -> None:
     entries = do(state, "Challenge Debbie with Torgo's Grip")
     assert "mn.12.3" in rules_cited(entries)
     do(state, "Let the challenge stand")
-    assert "rating 6" in state.decision.prompt  # 5, +1 vs. Debbie
+    assert "rating 5" in state.decision.prompt  # 4, +1 vs. Debbie
     entries = do(state, "Play Tire Iron (effort 2)")
     assert "adds 1 against Torgo" in texts(entries) and "mn.12.1" in rules_cited(entries)
-    entries = do(state, "Stand on a total effort of 3")  # 2 + 1 (Torgo) + Fight 0
+    entries = do(state, "Stand on a total effort of 4")  # 2 + 1 (Torgo) + Fight 1
     assert "fails" in texts(entries)
 
 

@@ -23,7 +23,11 @@ SPEC = GameSpec(
     ),
     modules=("police", "showdown"),
     module_check="tutor.games.manos.game:module_problem",
-    hooks=Hooks(),
+    hooks=Hooks(
+        bots="tutor.games.manos.bots:BOTS",
+        evaluate="tutor.games.manos.bots:evaluate",
+        odds="tutor.games.manos.odds",
+    ),
     illustrative=True,
 )
 
