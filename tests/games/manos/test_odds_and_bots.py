@@ -43,7 +43,7 @@ def test_family_side_odds_match_a_brute_force_count_over_manos_hands() -> None:
         hand = [state.game.cards.manos[unseen[i]] for i in pick]
         rating = 4 + sum(c.rating_bonus for c in hand)
         negates = sum("help" in c.negate for c in hand)
-        if 2 + 1 + 1 >= rating:  # Determination + Second Wind as a boost + Resist 1
+        if rating <= 2 + 1 + 1:  # Determination + Second Wind as a boost + Resist 1
             hits["safe"] += 1
         if 2 + (0 if negates else 2) + 1 >= rating:
             hits["bold"] += 1
