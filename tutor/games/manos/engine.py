@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tutor.core.game import State
+from tutor.core.game import State, StepLimitReached
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
 from tutor.games.manos.cards import HAND_LIMIT, LAIR, SHOWDOWN_HAND, STAT_NAMES, Card
@@ -484,7 +484,7 @@ class ManosState(State):
             return [a for a, _ in self.chance_outcomes()]
         if k == LIMIT:
             assert isinstance(top, LimitFrame)
-            return self._discard_actions(top.player, "Discard")
+            return self._discard_actions(top.player)
         if k == CHALLENGE:
             assert isinstance(top, ChallengeFrame)
             return self._challenge_actions(top)
@@ -496,16 +496,27 @@ class ManosState(State):
             return [a for a, _ in self.chance_outcomes()]
         if top.stage == SD_FAMILY_DISCARD or top.stage == SD_MANOS_DISCARD:
             p = FAMILY if top.stage == SD_FAMILY_DISCARD else MANOS
-            acts = self._discard_actions(p, "Discard")
-            acts.append(Action(p, "done", (), "Keep the rest and draw the showdown hand"))
-            return sorted(acts)
+            acts = self._discard_actions(p)
+            acts.append(self.act(p, "done", ()))
+            acts.sort()
+            return acts
         return self._showdown_pick_actions()
 
-    def _discard_actions(self, p: int, verb: str) -> list[Action]:
-        return [
-            Action(p, "discard", (c,), f"{verb} {self.cname(p, c)}")
-            for c in sorted(set(self.hands[p]))
-        ]
+    def act(self, p: int, kind: str, args: tuple[int, ...], ctx: int = -1) -> Action:
+        """The action ``kind(args)`` of player ``p``, built once per game and reused.
+
+        A label depends only on the arguments and ``ctx`` (the challenge target, the
+        total effort, the card answered ...), so the game keeps each action (speed).
+        """
+        key = (p, kind, args, ctx)
+        cache = self.game.action_cache
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = Action(p, kind, args, LABELS[kind](self, p, args, ctx))
+        return found
+
+    def _discard_actions(self, p: int) -> list[Action]:
+        return [self.act(p, "discard", (c,)) for c in sorted(set(self.hands[p]))]
 
     def _targets(self, card: Card) -> list[int]:
         """The characters a played card may be played on ([-1]: it needs none)."""
@@ -528,8 +539,7 @@ class ManosState(State):
             if card.group != group or card.timing != timing:
                 continue
             for t in self._targets(card):
-                on = f" on {self.char(t)}" if t >= 0 else ""
-                out.append(Action(p, "play", (i, t), f"Play {card.name}{on}"))
+                out.append(self.act(p, "play", (i, t)))
         return out
 
     def _turn_actions(self) -> list[Action]:
@@ -545,14 +555,7 @@ class ManosState(State):
                         for dest in self.game.adjacent[here]:
                             if dest == LAIR and self.escapes() < need and not self.lair_taken:
                                 continue
-                            acts.append(
-                                Action(
-                                    p,
-                                    "relocate",
-                                    (c, dest),
-                                    f"Relocate {self.char(c)} to {self.place(dest)}",
-                                )
-                            )
+                            acts.append(self.act(p, "relocate", (c, dest)))
                     if not self.searched[c] and here not in self.searched_here:
                         can = (
                             self.lair_escape and self.escapes() >= need
@@ -560,16 +563,9 @@ class ManosState(State):
                             else bool(self.search_decks[here])
                         )
                         if can:
-                            acts.append(
-                                Action(
-                                    p,
-                                    "search",
-                                    (c,),
-                                    f"{self.char(c)} searches {self.place(here)}",
-                                )
-                            )
+                            acts.append(self.act(p, "search", (c,), here))
                 if not self.drew or self._ruling("family_draw") == "repeat":
-                    acts.append(Action(p, "draw", (), "Draw two cards"))
+                    acts.append(self.act(p, "draw", ()))
             else:
                 free = self.free()
                 for i in sorted(set(self.hands[MANOS])):
@@ -579,61 +575,40 @@ class ManosState(State):
                     for c in free:
                         if card.alone and not self.alone(c):
                             continue
-                        acts.append(
-                            Action(
-                                p,
-                                "challenge",
-                                (i, c),
-                                f"Challenge {self.char(c)} with {card.name}",
-                            )
-                        )
-                acts.append(Action(p, "draw", (), "Draw two cards"))
+                        acts.append(self.act(p, "challenge", (i, c)))
+                acts.append(self.act(p, "draw", ()))
         acts += self._play_actions(p, "turn")
-        acts.append(Action(p, "end", (), "End the turn"))
-        return sorted(acts)
+        acts.append(self.act(p, "end", ()))
+        acts.sort()
+        return acts
 
     def _challenge_actions(self, ch: ChallengeFrame) -> list[Action]:
         if ch.stage == MANOS_WINDOW:
             acts = self._play_actions(MANOS, "challenge")
-            acts.append(Action(MANOS, "pass", (), "Let the challenge stand"))
-            return sorted(acts)
+            acts.append(self.act(MANOS, "pass", ()))
+            acts.sort()
+            return acts
         acts = []
-        hand = self.hands[FAMILY]
+        hand = sorted(set(self.hands[FAMILY]))
         fam = self.game.cards.family
         if not ch.efforts:
-            acts.append(
-                Action(
-                    FAMILY,
-                    "concede",
-                    (),
-                    f"Concede: {self.char(ch.target)} takes a corruption token",
-                )
-            )
+            acts.append(self.act(FAMILY, "concede", (), ch.target))
             if ch.card >= 0:
-                for i in sorted(set(hand)):
+                for i in hand:
                     if "challenge" in fam[i].negate:
-                        acts.append(
-                            Action(
-                                FAMILY, "negate", (i,), f"Negate the challenge with {fam[i].name}"
-                            )
-                        )
+                        acts.append(self.act(FAMILY, "negate", (i,), NEGATE_CHALLENGE))
         else:
-            acts.append(
-                Action(FAMILY, "accept", (), f"Stand on a total effort of {self.effort_now(ch)}")
-            )
-            for i in sorted(set(hand)):
+            acts.append(self.act(FAMILY, "accept", (), self.effort_now(ch)))
+            for i in hand:
                 if fam[i].group == "help":
-                    acts.append(Action(FAMILY, "boost", (i,), f"Discard {fam[i].name} for +1"))
+                    acts.append(self.act(FAMILY, "boost", (i,)))
         if len(ch.efforts) < 2:
-            for i in sorted(set(hand)):
+            for i in hand:
                 if fam[i].group == "effort":
-                    acts.append(
-                        Action(
-                            FAMILY, "effort", (i,), f"Play {fam[i].name} (effort {fam[i].effort})"
-                        )
-                    )
+                    acts.append(self.act(FAMILY, "effort", (i,)))
         acts += self._play_actions(FAMILY, "challenge")
-        return sorted(acts)
+        acts.sort()
+        return acts
 
     def _negatable_group(self, frame: Frame) -> str:
         if isinstance(frame, PlayFrame):
@@ -643,12 +618,13 @@ class ManosState(State):
     def _window_actions(self, top: PlayFrame) -> list[Action]:
         q = 1 - top.player
         group = self._negatable_group(top)
-        acts = [Action(q, "pass", (), f"Let {self.cname(top.player, top.card)} be")]
+        acts = [self.act(q, "pass", (), top.card)]
         for i in sorted(set(self.hands[q])):
             card = self.card(q, i)
             if card.timing == "response" and group in card.negate:
-                acts.append(Action(q, "negate", (i,), f"Negate it with {card.name}"))
-        return sorted(acts)
+                acts.append(self.act(q, "negate", (i,)))
+        acts.sort()
+        return acts
 
     def _showdown_pick_actions(self) -> list[Action]:
         acts = []
@@ -657,31 +633,35 @@ class ManosState(State):
             if card.group != "challenge":
                 continue
             for c in self.free():
-                acts.append(
-                    Action(MANOS, "challenge", (i, c), f"Challenge {self.char(c)} with {card.name}")
-                )
+                acts.append(self.act(MANOS, "challenge", (i, c)))
         return acts
 
     # ------------------------------------------------------------------ chance
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def chance_deck(self) -> list[int]:
+        """The sorted cards the chance step now draws from (empty when none is due)."""
         if self.result is not None or not self.stack:
             return []
         top = self.stack[-1]
         k = top.kind
         if k == DRAW:
             assert isinstance(top, DrawFrame)
-            deck = self.decks[top.player]
-            return self._weighted(deck, "draw_card", top.player)
+            return self.decks[top.player]
         if k == FLIP:
             assert isinstance(top, FlipFrame)
-            return self._weighted(self.search_decks[top.location], "flip", -1)
+            return self.search_decks[top.location]
         if k == POLICE:
-            return self._weighted(self.police_deck, "police", -2)
+            return self.police_deck
         if k == SHOWDOWN and isinstance(top, ShowdownFrame) and top.stage == SD_FLIP:
-            return self._weighted(self.showdown_deck, "showdown", -3)
+            return self.showdown_deck
         return []
 
-    def _weighted(self, deck: list[int], kind: str, owner: int) -> list[tuple[Action, float]]:
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        deck = self.chance_deck()
+        if not deck:
+            return []
+        top = self.stack[-1]
+        kind = CHANCE_KINDS[top.kind]
+        owner = top.player if isinstance(top, DrawFrame) else -1
         total = len(deck)
         out: list[tuple[Action, float]] = []
         i = 0
@@ -689,24 +669,38 @@ class ManosState(State):
             j = i
             while j < total and deck[j] == deck[i]:
                 j += 1
-            out.append(
-                (
-                    Action(CHANCE, kind, (deck[i],), self._chance_label(kind, owner, deck[i])),
-                    (j - i) / total,
-                )
-            )
+            out.append((self.act(CHANCE, kind, (deck[i],), owner), (j - i) / total))
             i = j
         return out
 
-    def _chance_label(self, kind: str, owner: int, index: int) -> str:
-        cards = self.game.cards
-        if kind == "draw_card":
-            return f"{SIDES[owner]} draws {self.cname(owner, index)}"
-        if kind == "flip":
-            return f"Turn {cards.search[index].name}"
-        if kind == "police":
-            return f"Police Event: {cards.police[index].name}"
-        return f"Lair Showdown: {cards.showdown[index].name}"
+    def _random_playout(self, rng: Rng, max_steps: int) -> None:
+        """The generic random loop's exact draws, without building chance outcomes."""
+        for _ in range(max_steps):
+            if self.result is not None:
+                return
+            deck = self.chance_deck()
+            if deck:
+                r = rng.random()
+                total = len(deck)
+                acc = 0.0
+                pick = deck[total - 1]
+                i = 0
+                while i < total:
+                    j = i
+                    while j < total and deck[j] == deck[i]:
+                        j += 1
+                    acc += (j - i) / total
+                    if r < acc:
+                        pick = deck[i]
+                        break
+                    i = j
+                self.steps += 1
+                self._chance_index(pick)
+                self._run()
+                continue
+            legal = self._legal_actions()
+            self._apply(legal[rng.below(len(legal))])
+        raise StepLimitReached(f"game did not end within {max_steps} steps")
 
     # ------------------------------------------------------------------ illegal
     def _explain_illegal(self, action: Action) -> Verdict:
@@ -731,14 +725,13 @@ class ManosState(State):
     def _apply(self, action: Action) -> None:
         self.steps += 1
         if action.player == CHANCE:
-            self._chance(action)
+            self._chance_index(int(action.args[0]))
         else:
             HANDLERS[action.kind](self, action)
         self._run()
 
-    def _chance(self, action: Action) -> None:
+    def _chance_index(self, index: int) -> None:
         top = self.stack[-1]
-        index = int(action.args[0])
         k = top.kind
         if k == DRAW:
             assert isinstance(top, DrawFrame)
@@ -1461,6 +1454,108 @@ HANDLERS = {
     "done": _done,
 }
 """The explicit dispatch table: an action's kind -> the rule that carries it out."""
+
+
+# ---------------------------------------------------------------------------- labels
+NEGATE_CHALLENGE = 1
+"""``ctx`` of a negate action aimed at the Challenge card itself."""
+CHANCE_KINDS = {DRAW: "draw_card", FLIP: "flip", POLICE: "police", SHOWDOWN: "showdown"}
+
+
+def _label_relocate(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"Relocate {s.char(a[0])} to {s.place(a[1])}"
+
+
+def _label_search(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"{s.char(a[0])} searches {s.place(ctx)}"
+
+
+def _label_play(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    on = f" on {s.char(a[1])}" if a[1] >= 0 else ""
+    return f"Play {s.cname(p, a[0])}{on}"
+
+
+def _label_challenge(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"Challenge {s.char(a[1])} with {s.cname(MANOS, a[0])}"
+
+
+def _label_concede(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"Concede: {s.char(ctx)} takes a corruption token"
+
+
+def _label_negate(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    if ctx == NEGATE_CHALLENGE:
+        return f"Negate the challenge with {s.cname(p, a[0])}"
+    return f"Negate it with {s.cname(p, a[0])}"
+
+
+def _label_accept(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"Stand on a total effort of {ctx}"
+
+
+def _label_boost(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"Discard {s.cname(FAMILY, a[0])} for +1"
+
+
+def _label_effort(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    card = s.game.cards.family[a[0]]
+    return f"Play {card.name} (effort {card.effort})"
+
+
+def _label_pass(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    if ctx < 0:
+        return "Let the challenge stand"
+    return f"Let {s.cname(1 - p, ctx)} be"
+
+
+def _label_discard(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"Discard {s.cname(p, a[0])}"
+
+
+def _label_fixed(text: str) -> Any:
+    def label(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+        return text
+
+    return label
+
+
+def _label_chance(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"{SIDES[ctx]} draws {s.cname(ctx, a[0])}"
+
+
+def _label_flip(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"Turn {s.game.cards.search[a[0]].name}"
+
+
+def _label_police(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"Police Event: {s.game.cards.police[a[0]].name}"
+
+
+def _label_showdown(s: ManosState, p: int, a: tuple[int, ...], ctx: int) -> str:
+    return f"Lair Showdown: {s.game.cards.showdown[a[0]].name}"
+
+
+LABELS = {
+    "relocate": _label_relocate,
+    "search": _label_search,
+    "draw": _label_fixed("Draw two cards"),
+    "end": _label_fixed("End the turn"),
+    "done": _label_fixed("Keep the rest and draw the showdown hand"),
+    "play": _label_play,
+    "challenge": _label_challenge,
+    "concede": _label_concede,
+    "negate": _label_negate,
+    "accept": _label_accept,
+    "boost": _label_boost,
+    "effort": _label_effort,
+    "pass": _label_pass,
+    "discard": _label_discard,
+    "draw_card": _label_chance,
+    "flip": _label_flip,
+    "police": _label_police,
+    "showdown": _label_showdown,
+}
+"""How each kind of action is labelled for people (explicit table, no name lookups)."""
 
 
 __all__ = ["FAMILY", "MANOS", "PHASE_TITLES", "SIDES", "ManosState", "escalation"]

@@ -128,6 +128,8 @@ class ManosGame(Game):
         self.lair_needs = 3 if self._ruling("lair_entry") == "three" else 4
         self.escape_index = next(c.index for c in cards.search if c.kind == "escape")
         self._state_schema: dict[str, Any] | None = None
+        # Actions are built once and reused (their labels depend only on their key).
+        self.action_cache: dict[tuple[Any, ...], Any] = {}
 
     def _apply_setup(self, state: Any, setup: dict[str, Any]) -> None:
         """Apply scenario ``setup`` keys (docs/manos.md; tutor/games/manos/scenario.py).
