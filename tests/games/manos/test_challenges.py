@@ -130,3 +130,18 @@ def test_every_card_of_a_challenge_goes_to_its_discard_pile() -> None:
     assert [state.cname(MANOS, c) for c in state.discards[MANOS]] == ["The Master's Gaze"]
     # A boost is not a play: Manos was never offered a chance to negate it.
     assert not [e for e in state.trace if "negate Comfort" in e.text]
+
+
+@pytest.mark.rule("mn.8.1")
+def test_the_rulebook_example_as_a_what_if_file() -> None:
+    from pathlib import Path
+
+    from tutor.core.scenario import load_scenario
+
+    root = Path(__file__).resolve().parents[3]
+    session = load_scenario(root / "tests/scenarios/manos/rulebook_challenge_example.yaml")
+    lines = session.state.trace_for(None)
+    assert (
+        "[mn.6.4] Total effort 4 (Determination 2 + 1 boost + Resist 1) against rating 4: "
+        "Michael overcomes the challenge." in lines
+    )
