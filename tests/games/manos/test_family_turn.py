@@ -145,3 +145,13 @@ def test_help_cards_any_number_on_the_family_turn_only() -> None:
         for a in state.legal_actions()
         if a.kind == "play"
     )
+
+
+@pytest.mark.rule("mn.4.4")
+def test_tempting_moves_are_shown_with_the_rule_that_forbids_them() -> None:
+    state = position({"characters": {"Margaret": {"location": "Lodge Exterior"}}})
+    tempting = {a.label: v for a, v in state.tempting_actions()}
+    assert tempting["Relocate Michael to the Backroads"].rule == "mn.4.4"
+    assert "diagonal" in tempting["Relocate Michael to the Backroads"].reason
+    assert "Escape" in tempting["Relocate Margaret to the Lair"].reason
+    assert all(not v.ok for v in tempting.values())

@@ -721,6 +721,12 @@ class ManosState(State):
         reason, rule, code = explain(self, action)
         return Verdict(False, reason, rule or d.rule, code)
 
+    def tempting_actions(self) -> list[tuple[Action, Verdict]]:
+        """Plausible illegal Family moves with the reason each is refused (tutorials)."""
+        from tutor.games.manos.explain import tempting
+
+        return tempting(self)
+
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
         self.steps += 1

@@ -8,7 +8,7 @@ character, a Location searched twice in a turn, a card not in hand ...).
 
 from __future__ import annotations
 
-from tutor.core.types import Action, Rejection
+from tutor.core.types import Action, Rejection, Verdict
 from tutor.games.manos.cards import LAIR
 from tutor.games.manos.engine import FAMILY, MANOS, ManosState
 from tutor.games.manos.frames import ChallengeFrame, LimitFrame, PlayFrame, ShowdownFrame
@@ -86,7 +86,7 @@ def _turn(state: ManosState, action: Action) -> Reason:
             if dest not in state.game.adjacent[state.loc[c]]:
                 return (
                     f"{state.place(dest)} is not next to {state.place(state.loc[c])} "
-                    "(no diagonal moves)",
+                    "(one Location at a time, no diagonal moves)",
                     "mn.4.4",
                     Rejection.FORBIDDEN,
                 )
@@ -138,4 +138,31 @@ def _turn(state: ManosState, action: Action) -> Reason:
     return "that is not one of the choices now", "mn.4.3", Rejection.NOT_LEGAL
 
 
-__all__ = ["explain"]
+def tempting(state: ManosState) -> list[tuple[Action, Verdict]]:
+    """Moves a learner might try at the Family's main decision, each with why it is illegal.
+
+    A move to a diagonal or distant Location, into the Lair too early, and a second
+    search of a Location already searched this turn.
+    """
+    if state.stack or state.result is not None or state.side != FAMILY:
+        return []
+    out: list[tuple[Action, Verdict]] = []
+    legal = set(state.legal_actions())
+    for c in state.free():
+        for dest in range(5):
+            if dest == state.loc[c]:
+                continue
+            action = Action(
+                FAMILY, "relocate", (c, dest), f"Relocate {state.char(c)} to {state.place(dest)}"
+            )
+            if action not in legal:
+                out.append((action, state.check(action)))
+        search = Action(
+            FAMILY, "search", (c,), f"{state.char(c)} searches {state.place(state.loc[c])}"
+        )
+        if search not in legal and state.loc[c] in state.searched_here:
+            out.append((search, state.check(search)))
+    return [(a, v) for a, v in out if not v.ok]
+
+
+__all__ = ["explain", "tempting"]
