@@ -64,3 +64,14 @@ def test_terminal_text_names_the_position_and_the_choices() -> None:
     text = out.getvalue()
     assert "Escape cards: 2 of 4" in text and "Let the challenge stand" in text
     assert "Comfort" not in text  # the Family's hand is hidden from Manos
+
+
+def test_the_what_if_comparison_lists_the_game_facts() -> None:
+    from tutor.games.manos.present.compare import rows
+
+    a = busy_position()
+    b = a.clone()
+    do(b, "Let the challenge stand", "Concede: Michael takes a corruption token")
+    table = {what: (x, y) for what, x, y in rows(a.view(FAMILY), b.view(FAMILY))}
+    assert table["Michael"] == ("Lodge Interior, 0 corruption", "Lodge Interior, 1 corruption")
+    assert table["Manos hand"][0].endswith("(hidden)")

@@ -38,6 +38,7 @@ SPEC = GameSpec(
         state_summary="tutor.games.manos.facts:state_summary",
         tree_labels="tutor.games.manos.facts:tree_label",
         charts="tutor.games.manos.charts:CHARTS",
+        compare_rows="tutor.games.manos.present.compare:rows",
     ),
     illustrative=True,
 )
