@@ -1,0 +1,1 @@
+"""How Manos shows itself: the SVG picture, card faces and terminal text (spec hooks)."""
