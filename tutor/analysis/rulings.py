@@ -191,7 +191,7 @@ def ruling_impact(
     game_name: str,
     games: int = 2000,
     seed: int = 0,
-    policies: Sequence[Any] = ("random", "random"),
+    policies: Sequence[Any] | None = None,
     *,
     options: Mapping[str, Any] | None = None,
     rulings: Sequence[str] | None = None,
@@ -205,7 +205,8 @@ def ruling_impact(
         game_name: a registered game.
         games: paired games per reading (the default rules are played once).
         seed: the run's seed: game ``i`` of every reading uses ``derive_seed(seed, i)``.
-        policies: one bot per player (names or Policy objects, as ``simulate`` takes).
+        policies: one bot per player (names or Policy objects, as ``simulate`` takes;
+            default: the random bot in every seat).
         options: other game options (``players`` ...) every reading shares; rulings
             given here are the base the readings switch from.
         rulings: look only at these ruling ids (default: every switchable ruling).
@@ -236,6 +237,7 @@ def ruling_impact(
     start = time.perf_counter()
     base = dict(options or {})
     game = load_game(game_name, **base)
+    bots = list(policies) if policies is not None else ["random"] * game.num_players
     plays, not_played = readings(game_name, rulings)
     bar = _progress_bar(games * len(plays), progress, f"{game_name} rulings")
     results: dict[str, list[Row]] = {}
@@ -251,7 +253,7 @@ def ruling_impact(
                 game_name,
                 games=games,
                 seed=seed,
-                policies=policies,
+                policies=bots,
                 options=opts,
                 processes=1 if pool is None else workers,
                 executor=pool,
@@ -303,7 +305,7 @@ def ruling_impact(
                         rid: which.rulings.get(rid, game.rulebook.rulings[rid].default)
                         for rid in reading.rulings
                     }
-                    first[name]["scenario"] = _scenario(game, seed, i, policies, base, switched)
+                    first[name]["scenario"] = _scenario(game, seed, i, bots, base, switched)
             entry["first_divergent"] = first
         table.append(entry)
     table.sort(
@@ -320,7 +322,7 @@ def ruling_impact(
         "title": game.title,
         "games": games,
         "seed": seed,
-        "policies": [p if isinstance(p, str) else getattr(p, "name", "?") for p in policies],
+        "policies": [p if isinstance(p, str) else getattr(p, "name", "?") for p in bots],
         "options": base,
         "rows": table,
         "never": [e["reading"] for e in table if e["differs"]["count"] == 0],
@@ -406,4 +408,98 @@ def text_table(report: Mapping[str, Any], markdown: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["DEFAULT_READING", "Reading", "readings", "ruling_impact", "table_rows", "text_table"]
+PAGE_COMMAND = "python -m tutor.analysis.rulings --page docs/rulings_impact.md"
+"""The command that writes the docs page (``make rulings-page`` runs it)."""
+
+PAGE_INTRO = """# Which rulings matter?
+
+Every rulebook leaves questions open. Each game's `rulings.yaml` records the project's
+answer and the alternatives a group might play instead; those the engine can switch
+(`engine_option: true`) are house rules. This page shows, for every game, how often
+switching each of them changes **who wins**: the same seeded games are played under the
+default rules and under each reading (game *i* of every reading is dealt from the same
+seed), and so are the pairs of rulings the file calls `related:` with both alternatives
+on at once.
+
+Columns: **changes who wins** is the share of paired games whose winners differ, with
+its 95% Wilson interval; **largest change** is the seat, side or role whose win rate
+moves most, in percentage points, with a 95% interval for paired proportions
+(Newcombe's method); **interacts** (pairs only) is how often the pair changes the result
+where neither ruling alone does, or leaves it where one alone changes it; **first
+divergent game** is the index of the first game that ends differently. That game is
+saved as two scenarios (one per reading) you can step through:
+
+```bash
+tutor rulings mantis_falls --games 2000 --save-scenarios rulings
+```
+
+writes them into your user folder (`scenarios/rulings/`); in Python,
+`tutor.analysis.rulings.ruling_impact(game)` returns the report (each row's
+`first_divergent` holds both scenario mappings, for `tutor.core.scenario.build_scenario`)
+and `tutor.charts.rulings.ruling_impact_figure(report)` draws it.
+
+This page is generated (`make rulings-page`) from the run named under each heading;
+`tests/analysis/test_rulings_page.py` checks that it still lists every game, ruling and
+related pair, so it cannot go stale.
+"""
+
+
+def markdown_page(reports: Sequence[Mapping[str, Any]], command: str = PAGE_COMMAND) -> str:
+    """The docs page: an introduction, then each game's ranked table as Markdown.
+
+    Args:
+        reports: one :func:`ruling_impact` report per game.
+        command: the command that wrote the page, quoted in it.
+    """
+    parts = [PAGE_INTRO, f"<!-- generated by: {command} -->\n"]
+    for report in reports:
+        parts.append(f"## {report['title']} (`{report['game']}`)\n")
+        parts.append(text_table(report, markdown=True))
+        top = next((e for e in report["rows"] if e["first_divergent"]), None)
+        if top is not None:
+            first = top["first_divergent"]
+            parts.append(
+                f"\nThe most decisive reading, `{top['reading']}`, first changes the result "
+                f"in game {first['index']}: {first['default']['result']} under the default "
+                f"rules, {first['reading']['result']} under the reading.\n"
+            )
+    return "\n".join(parts)
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tutor.analysis.rulings --page FILE``: write the docs page."""
+    import argparse
+
+    from tutor.core.game import registered_games
+
+    parser = argparse.ArgumentParser(description="Write the ruling-impact docs page.")
+    parser.add_argument("--page", required=True, help="the Markdown file to write")
+    parser.add_argument("--games", type=int, default=2000, help="paired games per reading")
+    parser.add_argument("--seed", type=int, default=0, help="the run's seed")
+    parser.add_argument("--processes", type=int, default=None, help="worker processes")
+    args = parser.parse_args(argv)
+    reports = [
+        ruling_impact(name, args.games, args.seed, processes=args.processes, scenarios=False)
+        for name in registered_games()
+    ]
+    command = f"{PAGE_COMMAND.split(' --page')[0]} --page {args.page}"
+    command += f" --games {args.games} --seed {args.seed}"
+    with open(args.page, "w", encoding="utf-8") as page:
+        page.write(markdown_page(reports, command))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())
+
+
+__all__ = [
+    "DEFAULT_READING",
+    "PAGE_COMMAND",
+    "Reading",
+    "markdown_page",
+    "readings",
+    "ruling_impact",
+    "table_rows",
+    "text_table",
+]

@@ -24,6 +24,7 @@ _EXPORTS = {
     "tidy_layout": "tree",
     "flowchart_figure": "flowchart",
     "flow_layout": "flowchart",
+    "ruling_impact_figure": "rulings",
 }
 
 
