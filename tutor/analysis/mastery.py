@@ -20,7 +20,8 @@ The rule the quiz follows (:func:`priority`), a Leitner-style schedule:
   up to :data:`MASTERED` (3): a wrong answer sends it back to box 0;
 * the next question is the one whose rule comes first in this order: rules answered
   wrongly last time, then rules never seen, then box 1, box 2 and mastered rules last;
-  between equals, the rule answered longest ago first, then the game's own order;
+  between equals, the rule answered longest ago first, then a question offering a
+  tempting wrong reading of the rules (a misconception), then the game's own order;
 * a rule's mastery is its box over :data:`MASTERED` (0 to 1).
 """
 
@@ -146,7 +147,10 @@ def priority(m: RuleMastery | None) -> tuple[int, float]:
 
 
 def next_by_mastery(
-    rules: Sequence[str], mastery: Mapping[str, RuleMastery], skip: Iterable[int] = ()
+    rules: Sequence[str],
+    mastery: Mapping[str, RuleMastery],
+    skip: Iterable[int] = (),
+    tempting: Iterable[int] = (),
 ) -> int | None:
     """The index of the question to ask next, given each question's rule.
 
@@ -154,16 +158,19 @@ def next_by_mastery(
         rules: the rule id of each candidate question, in the game's order.
         mastery: what the answers so far say (:meth:`MasteryStore.mastery`).
         skip: indices already asked.
+        tempting: candidates that offer a tempting wrong reading; among equals they
+            come first.
 
     Returns:
-        The first candidate by :func:`priority` (ties: the game's order), or ``None``
-        when every candidate was asked.
+        The first candidate by :func:`priority` (ties: tempting ones first, then the
+        game's order), or ``None`` when every candidate was asked.
     """
     done = set(skip)
+    lure = set(tempting)
     left = [i for i in range(len(rules)) if i not in done]
     if not left:
         return None
-    return min(left, key=lambda i: (priority(mastery.get(rules[i])), i))
+    return min(left, key=lambda i: (priority(mastery.get(rules[i])), i not in lure, i))
 
 
 class MemoryProgress:

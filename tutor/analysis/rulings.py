@@ -403,8 +403,12 @@ def text_table(report: Mapping[str, Any], markdown: bool = False) -> str:
             f"{len(report['never'])} never did"
             + (f" ({', '.join(report['never'])})." if report["never"] else "."),
         ]
+    if report["not_played"] and markdown:
+        lines.append("")
     for skipped in report["not_played"]:
-        lines.append(f"Related but not played: {' + '.join(skipped['pair'])} ({skipped['why']}).")
+        bullet = "- " if markdown else ""
+        pair = " + ".join(skipped["pair"])
+        lines.append(f"{bullet}Related but not played: {pair} ({skipped['why']}).")
     return "\n".join(lines) + "\n"
 
 

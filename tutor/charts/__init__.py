@@ -25,6 +25,7 @@ _EXPORTS = {
     "flowchart_figure": "flowchart",
     "flow_layout": "flowchart",
     "ruling_impact_figure": "rulings",
+    "mastery_by_topic": "mastery",
 }
 
 
