@@ -438,7 +438,7 @@ def topic_mastery(
         ``learning``, ``review``, ``new`` (rule counts), ``answered``, ``right`` and
         ``mastery`` (the mean of the topic's rules' mastery, 0 to 1).
     """
-    wanted = list(rulebook.rules) if rules is None else list(rules)
+    wanted = list(rulebook.rules) if rules is None else list(dict.fromkeys(rules))
     rows: dict[str, dict[str, Any]] = {}
     for rid in wanted:
         rule = rulebook.rules.get(rid)

@@ -9,7 +9,7 @@ options as a lettered list with one button per letter, after a pick the feedback
 the rule it cites (and the wrong reading a pick matches), a notice when answers cannot
 be saved, and a "My progress" chart of mastery by topic.  Tests drive it headlessly
 with ``quiz.option_buttons[i].click()``, ``next_button.click()`` and
-``progress_button.click()``.
+``progress_button.click()`` (the chart is ``progress_box.children[0]``).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class Quiz(w.VBox):
         self.progress_button = _button(
             "My progress", "Show how well you know each topic of the rules", "bar-chart"
         )
-        self.progress_out = w.Output()
+        self.progress_box = w.VBox()
         self.progress_button.on_click(lambda _: self.show_progress())
         self.next_button = _button("Next question", "Go on to the next question", "arrow-right")
         self.seed_input = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
@@ -115,7 +115,7 @@ class Quiz(w.VBox):
             self.feedback,
             w.HBox([self.next_button, self.score]),
             w.HBox([self.seed_input, self.new_button, self.progress_button]),
-            self.progress_out,
+            self.progress_box,
         )
         self.new_quiz(seed)
 
@@ -280,11 +280,10 @@ class Quiz(w.VBox):
         return mastery_by_topic(self.game, self.round.mastery(), self.round.pool)
 
     def show_progress(self) -> None:
-        """Show the "my progress" chart under the quiz."""
-        figure = self.progress_figure()
-        self.progress_out.clear_output()
-        with self.progress_out:
-            figure.show()
+        """Show (or refresh) the "my progress" chart under the quiz."""
+        import plotly.graph_objects as go
+
+        self.progress_box.children = (go.FigureWidget(self.progress_figure()),)
 
 
 def quiz(game_name: str, seed: int = 0, count: int = 5, **options: Any) -> Quiz:
