@@ -112,6 +112,15 @@ def test_the_same_seed_gives_the_same_report() -> None:
     assert run() == run()
 
 
+def test_two_worker_processes_give_the_same_report_as_one() -> None:
+    def run(processes: int) -> dict[str, object]:
+        report = ruling_impact("toy_nim", games=24, seed=4, processes=processes, progress=False)
+        report.pop("seconds")
+        return report
+
+    assert run(2) == run(1)
+
+
 def test_readings_list_single_rulings_then_related_pairs_of_mantis_falls() -> None:
     plays, not_played = readings("mantis_falls")
     labels = [r.label for r in plays]

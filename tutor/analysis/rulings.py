@@ -19,7 +19,8 @@ answers for any registered game through its rule book alone:
   that :func:`tutor.core.scenario.build_scenario` replays step by step;
 * readings ranked by how often they change who wins.
 
-The games are played by :func:`~tutor.analysis.simulation.simulate` with
+The games are played by :func:`~tutor.analysis.simulation.sweep` (readings labelled as
+:func:`~tutor.analysis.sweeps.house_rule_sweep` labels its variants) with
 ``replayable=True`` (the bulk fast path, chance drawn as a scenario's session draws it),
 so the scenario of a divergent game is that very game.  Nothing here names a game.
 """
@@ -42,12 +43,14 @@ from tutor.analysis.simulation import (
     paired_rate_change,
     rate_with_interval,
     replay_game,
-    simulate,
+    sweep,
 )
+from tutor.analysis.sweeps import DEFAULT_LABEL, variant_label
 from tutor.core.errors import OptionError
 from tutor.core.game import load_game
 
-DEFAULT_READING = "default rules"
+DEFAULT_READING = DEFAULT_LABEL
+"""The label of the games played with every ruling at its default."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ def readings(game_name: str, only: Sequence[str] | None = None) -> tuple[list[Re
     alternatives = {r.id: [o for o in r.options if o != r.default] for r in switchable}
     out = [Reading(DEFAULT_READING, {}, "default")]
     for rid in (n for n in names if n in chosen):
-        out += [Reading(f"{rid}={o}", {rid: o}) for o in alternatives[rid]]
+        out += [Reading(variant_label(rid, o), {rid: o}) for o in alternatives[rid]]
     not_played: list[dict[str, Any]] = []
     for a, b in book.related_pairs():
         fixed = [r for r in (a, b) if r not in alternatives]
@@ -109,7 +112,8 @@ def readings(game_name: str, only: Sequence[str] | None = None) -> tuple[list[Re
         if a not in chosen or b not in chosen:
             continue
         for x, y in itertools.product(alternatives[a], alternatives[b]):
-            out.append(Reading(f"{a}={x} + {b}={y}", {a: x, b: y}, "pair"))
+            label = f"{variant_label(a, x)} + {variant_label(b, y)}"
+            out.append(Reading(label, {a: x, b: y}, "pair"))
     return out, not_played
 
 
@@ -249,12 +253,13 @@ def ruling_impact(
             opts = dict(base)
             if reading.rulings:
                 opts["rulings"] = {**base.get("rulings", {}), **reading.rulings}
-            results[reading.label] = simulate(
+            # One reading at a time, so the bar moves between them.
+            results[reading.label] = sweep(
                 game_name,
+                {reading.label: {"options": opts}},
                 games=games,
                 seed=seed,
                 policies=bots,
-                options=opts,
                 processes=1 if pool is None else workers,
                 executor=pool,
                 progress=False,
@@ -288,7 +293,7 @@ def ruling_impact(
             "first_divergent": None,
         }
         if reading.kind == "pair":
-            singles = [outcomes[f"{rid}={opt}"] for rid, opt in reading.rulings.items()]
+            singles = [outcomes[variant_label(rid, o)] for rid, o in reading.rulings.items()]
             odd = sum(
                 (mine[i] != default[i]) != any(s[i] != default[i] for s in singles)
                 for i in range(games)
