@@ -227,7 +227,8 @@ def ruling_impact(
         largest change), ``interacts`` (pairs: how often the pair changes the result
         unlike its rulings alone; ``None`` for single rulings) and ``first_divergent``
         (``None``, or ``index``, ``seed``, ``default`` and ``reading``, each with its
-        ``result`` and ``scenario`` mapping)), ``never`` (readings that never changed
+        ``result`` in words and, with ``scenarios``, its ``scenario`` mapping)),
+        ``never`` (readings that never changed
         who wins), ``not_played`` (related pairs the engine cannot switch) and
         ``seconds``.
 
