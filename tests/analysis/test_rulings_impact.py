@@ -17,7 +17,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tutor
-from tutor.analysis.rulings import DEFAULT_READING, readings, ruling_impact, text_table
+from tutor.analysis.rulings import (
+    DEFAULT_READING,
+    readings,
+    ruling_impact,
+    text_table,
+    where_they_part,
+)
 from tutor.analysis.simulation import paired_rate_change, replay_game, simulate
 from tutor.charts.rulings import ruling_impact_figure
 from tutor.cli import main
@@ -86,6 +92,27 @@ def test_the_first_divergent_game_replays_as_two_scenarios_that_end_differently(
     # The scenario's game is the very game the run played.
     row_default, labels = replay_game("mantis_falls", 1, first["index"], options=default["options"])
     assert labels == default["play"] and row_default["seed"] == first["seed"]
+
+
+def test_where_the_two_readings_part_is_the_first_trace_line_that_differs() -> None:
+    report = ruling_impact(
+        "mantis_falls",
+        games=30,
+        seed=1,
+        rulings=["last_gasp_empty_play"],
+        processes=1,
+        progress=False,
+    )
+    first = report["rows"][0]["first_divergent"]
+    parted = where_they_part(first, lines=3)
+    traces = []
+    for which in ("default", "reading"):
+        session = build_scenario(first[which]["scenario"])
+        session.run_to_decision()
+        traces.append([f"[{e.rule}] {e.text}" for e in session.state.trace])
+    k = parted["entry"]
+    assert traces[0][:k] == traces[1][:k] and parted["same"] == traces[0][k - 1]
+    assert parted["default"] == traces[0][k : k + 3] != parted["reading"] == traces[1][k : k + 3]
 
 
 def test_a_saved_divergent_scenario_loads_with_load_scenario(tmp_path: Path) -> None:

@@ -337,6 +337,39 @@ def ruling_impact(
     }
 
 
+def where_they_part(first: Mapping[str, Any], lines: int = 6) -> dict[str, Any]:
+    """Replay a first divergent game under both readings and show where the traces part.
+
+    Args:
+        first: a report row's ``first_divergent`` (built with scenarios).
+        lines: how many trace lines of each reading to show from the first difference.
+
+    Returns:
+        ``{"entry": k, "same": the last line both games share (or ""), "default":
+        [lines], "reading": [lines]}``: ``k`` is the index of the first trace entry that
+        differs; lines are the rule id and the sentence, as the tutor shows them.
+
+    Raises:
+        KeyError: if ``first`` has no scenarios (the report was built without them).
+        SessionFileError: if a scenario no longer replays (the game changed since).
+    """
+    from tutor.core.scenario import build_scenario
+
+    traces = []
+    for which in ("default", "reading"):
+        session = build_scenario(first[which]["scenario"], f"<{which} reading>")
+        session.run_to_decision()
+        traces.append([f"[{e.rule}] {e.text}" for e in session.state.trace])
+    a, b = traces
+    k = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return {
+        "entry": k,
+        "same": a[k - 1] if k else "",
+        "default": a[k : k + lines],
+        "reading": b[k : k + lines],
+    }
+
+
 def _pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
@@ -512,4 +545,5 @@ __all__ = [
     "ruling_impact",
     "table_rows",
     "text_table",
+    "where_they_part",
 ]
