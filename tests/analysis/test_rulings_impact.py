@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -32,6 +34,19 @@ from tutor.core.rules import RuleBook
 from tutor.core.scenario import build_scenario, save_scenario
 
 TOYS = Path(__file__).resolve().parents[1] / "toys"
+
+
+@cache
+def empty_gasp_report() -> dict[str, Any]:
+    """30 paired Mantis Falls games with and without empty Last Gasp plays (run once)."""
+    return ruling_impact(
+        "mantis_falls",
+        games=30,
+        seed=1,
+        rulings=["last_gasp_empty_play"],
+        processes=1,
+        progress=False,
+    )
 
 
 def ending(scenario: dict[str, object]) -> tuple[tuple[int, ...], bool]:
@@ -73,14 +88,7 @@ def test_misere_nim_changes_who_wins_as_often_as_games_played_by_hand_say() -> N
 
 
 def test_the_first_divergent_game_replays_as_two_scenarios_that_end_differently() -> None:
-    report = ruling_impact(
-        "mantis_falls",
-        games=30,
-        seed=1,
-        rulings=["last_gasp_empty_play"],
-        processes=1,
-        progress=False,
-    )
+    report = empty_gasp_report()
     (row,) = report["rows"]
     first = row["first_divergent"]
     assert first is not None, "30 games should show an empty Last Gasp play deciding one"
@@ -95,14 +103,7 @@ def test_the_first_divergent_game_replays_as_two_scenarios_that_end_differently(
 
 
 def test_where_the_two_readings_part_is_the_first_trace_line_that_differs() -> None:
-    report = ruling_impact(
-        "mantis_falls",
-        games=30,
-        seed=1,
-        rulings=["last_gasp_empty_play"],
-        processes=1,
-        progress=False,
-    )
+    report = empty_gasp_report()
     first = report["rows"][0]["first_divergent"]
     parted = where_they_part(first, lines=3)
     traces = []
