@@ -31,6 +31,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from tutor.core.errors import OptionError, TutorError
@@ -383,6 +384,8 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
     if args.games < 1:
         raise OptionError(f"--games must be at least 1, got {args.games}")
     bots = bot_names(args.game, args.bots) if args.bots else None
+    # The folder is made first, so a bad one is named before the games are played.
+    folder = scenario_folder(args.save_scenarios) if args.save_scenarios else None
     only = [r.strip() for r in args.rulings.split(",") if r.strip()] if args.rulings else None
     try:
         report = ruling_impact(
@@ -397,7 +400,7 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
         )
     except ValueError as exc:
         raise OptionError(str(exc)) from None
-    saved = save_divergent_scenarios(report, args.save_scenarios) if args.save_scenarios else []
+    saved = save_divergent_scenarios(report, folder) if folder is not None else []
     if args.json:
         out.write(json.dumps({**report, "saved": saved}, indent=2) + "\n")
         return EXIT_OK
@@ -408,21 +411,14 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def save_divergent_scenarios(report: dict[str, Any], folder: str) -> list[str]:
-    """Save each reading's first divergent game as two scenario files (one per reading).
-
-    A relative ``folder`` is taken inside the user's scenarios folder
-    (:func:`tutor.core.userdata.user_path`), never the checkout.
-
-    Returns:
-        The paths written.
+def scenario_folder(folder: str) -> Path:
+    """Make the folder ``--save-scenarios`` names (a relative one inside the user folder).
 
     Raises:
-        SessionFileError: if a file cannot be written.
+        SessionFileError: if the folder cannot be made.
         UserDataError: if the user folder cannot be made.
     """
     from tutor.core.errors import SessionFileError
-    from tutor.core.scenario import save_scenario
     from tutor.core.userdata import user_path
 
     base = user_path("scenarios", folder)
@@ -431,6 +427,20 @@ def save_divergent_scenarios(report: dict[str, Any], folder: str) -> list[str]:
     except OSError as exc:
         problem = f"cannot make the folder: {exc.strerror or exc}"
         raise SessionFileError(str(base), problem) from None
+    return base
+
+
+def save_divergent_scenarios(report: dict[str, Any], base: Path) -> list[str]:
+    """Save each reading's first divergent game as two scenario files (one per reading).
+
+    Returns:
+        The paths written into ``base`` (see :func:`scenario_folder`).
+
+    Raises:
+        SessionFileError: if a file cannot be written.
+    """
+    from tutor.core.scenario import save_scenario
+
     written = []
     for entry in report["rows"]:
         first = entry["first_divergent"]

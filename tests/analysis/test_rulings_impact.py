@@ -278,6 +278,18 @@ def test_tutor_rulings_prints_the_table_json_and_saves_scenarios(
     assert all(tutor.load_scenario(p).game.name == "toy_nim" for p in saved)
 
 
+def test_a_scenario_folder_that_cannot_be_made_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should go", encoding="utf-8")
+    argv = ["rulings", "toy_nim", "--games", "12", "--processes", "1"]
+    assert main([*argv, "--save-scenarios", str(blocker / "rulings")]) == 2
+    err = capsys.readouterr().err
+    assert str(blocker / "rulings") in err and "cannot make the folder" in err
+    assert blocker.read_text(encoding="utf-8") == "a file where the folder should go"
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
