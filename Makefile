@@ -21,7 +21,7 @@ CODE_DIRS := $(wildcard tutor tests benchmarks binder setup.py)
 
 .DEFAULT_GOAL := help
 .PHONY: help venv install install-test lab workshop test test-browser browser-deps lint format \
-    soak bench clean binder-links
+    soak bench clean binder-links rulings-page
 
 help:
 	@echo "make lab           install the project, open notebooks/00_start_here.ipynb (LAB_ARGS=...)"
@@ -31,6 +31,7 @@ help:
 	@echo "make browser-deps  install Debian's chromium for the browser tests (needs root)"
 	@echo "make soak          long-running tests and big property runs (SOAK=1)"
 	@echo "make bench         run every benchmarks/*.py (each prints JSON)"
+	@echo "make rulings-page  regenerate docs/rulings_impact.md (2000 paired games per reading)"
 	@echo "make lint          ruff check, ruff format --check, mypy tutor/core"
 	@echo "make format        ruff format + ruff check --fix"
 	@echo "make install       editable install into .venv (install-test: with test extras)"
@@ -141,3 +142,8 @@ clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info test-artifacts
 	rm -f tutor/games/*/*.so tutor/games/*/*.py.sha256
 	find . -path ./.git -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +
+
+# docs/rulings_impact.md: every registered game's ruling-impact table (tutor.analysis.rulings);
+# tests/analysis/test_rulings_page.py fails when a game, ruling or related pair is missing.
+rulings-page: $(VENV)/.stamp-base
+	$(BIN)/python -m tutor.analysis.rulings --page docs/rulings_impact.md --games 2000 --seed 0

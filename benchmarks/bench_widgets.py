@@ -22,8 +22,10 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import tutor
@@ -99,12 +101,18 @@ def main() -> None:
         explorer.editor.players[0]["wounds"].value = wounds  # type: ignore[attr-defined]
         apply.append(timed(explorer.apply_button.click))
 
-    quiz_build = [timed(lambda s=s: Quiz(seed=s, count=5)) for s in range(5)]
-    quiz = Quiz(seed=0, count=5)
-    answer = []
-    for _ in quiz.questions:  # answer (option A) and move on, question by question
-        answer.append(timed(quiz.option_buttons[0].click))
-        quiz.next_button.click()
+    # Answers are recorded in a throw-away progress database, never the user's own.
+    with tempfile.TemporaryDirectory(prefix="bench-quiz-") as folder:
+        store = str(Path(folder) / "progress.sqlite")
+        quiz_build = [
+            timed(lambda s=s: Quiz("mantis_falls", seed=s, count=5, progress=store))
+            for s in range(5)
+        ]
+        quiz = Quiz("mantis_falls", seed=0, count=5, progress=store)
+        answer = []
+        for _ in range(quiz.total):  # answer (option A), then the next question by mastery
+            answer.append(timed(quiz.option_buttons[0].click))
+            quiz.next_button.click()
 
     report = {
         "benchmark": "widgets",

@@ -13,6 +13,8 @@ Subcommands::
                     [--options YAML]
     tutor simulate GAME [--games N] [--seed S] [--json] [--options YAML]
                         [--bots B1,B2 [--processes P]]
+    tutor rulings GAME [--games N] [--seed S] [--bots B1,B2] [--rulings R1,R2]
+                       [--processes P] [--save-scenarios FOLDER] [--json]
     tutor tree FILE|GAME [--seed S] [--depth D] [--player N] [--max-nodes M] [--json]
     tutor rules GAME [--coverage] [--json]
     tutor whatif FILE [--json] [--player N]
@@ -29,6 +31,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from tutor.core.errors import OptionError, TutorError
@@ -298,17 +301,12 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         TutorError: for an unknown game, a bad ``--games`` or an unknown bot name.
     """
-    from tutor.analysis.policies import policies_for
     from tutor.analysis.simulation import simulate as run_bots
     from tutor.analysis.simulation import summarise
 
     if args.games < 1:
         raise OptionError(f"--games must be at least 1, got {args.games}")
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    known = policies_for(args.game)
-    unknown = [b for b in bots if b not in known]
-    if unknown:
-        raise OptionError(f"unknown bot {unknown[0]!r}; available: {', '.join(sorted(known))}")
+    bots = bot_names(args.game, args.bots)
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
     options = game_options(args.options)
     if "players" not in options and len(bots) in spec_for(args.game).player_counts:
@@ -357,6 +355,106 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
         f"{summary['branching_factor']:.1f}; {elapsed:.1f} s\n"
     )
     return EXIT_OK
+
+
+def bot_names(game: str, text: str) -> list[str]:
+    """Parse ``--bots B1,B2``: bot names the game offers.
+
+    Raises:
+        OptionError: naming an unknown bot and listing the game's bots.
+        UnknownGameError: if the game is not registered.
+    """
+    from tutor.analysis.policies import policies_for
+
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    known = policies_for(game)
+    unknown = [b for b in bots if b not in known]
+    if unknown or not bots:
+        what = f"unknown bot {unknown[0]!r}" if unknown else f"no bot named in {text!r}"
+        raise OptionError(f"{what}; available: {', '.join(sorted(known))}")
+    return bots
+
+
+def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
+    """Which rulings matter: paired games under every reading, ranked (table or JSON).
+
+    Raises:
+        TutorError: for an unknown game, a bad ``--games``, an unknown bot or ruling, or
+            a scenario folder that cannot be written.
+    """
+    from tutor.analysis.rulings import ruling_impact, text_table
+
+    if args.games < 1:
+        raise OptionError(f"--games must be at least 1, got {args.games}")
+    bots = bot_names(args.game, args.bots) if args.bots else None
+    # The folder is made first, so a bad one is named before the games are played.
+    folder = scenario_folder(args.save_scenarios) if args.save_scenarios else None
+    only = [r.strip() for r in args.rulings.split(",") if r.strip()] if args.rulings else None
+    try:
+        report = ruling_impact(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            policies=bots,
+            options=game_options(args.options),
+            rulings=only,
+            processes=args.processes,
+            progress=args.games * 2 >= PROGRESS_MIN_GAMES and sys.stderr.isatty(),
+        )
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
+    saved = save_divergent_scenarios(report, folder) if folder is not None else []
+    if args.json:
+        out.write(json.dumps({**report, "saved": saved}, indent=2) + "\n")
+        return EXIT_OK
+    out.write(text_table(report))
+    out.write(f"({report['seconds']:.1f} s)\n")
+    for path in saved:
+        out.write(f"saved {path}\n")
+    return EXIT_OK
+
+
+def scenario_folder(folder: str) -> Path:
+    """Make the folder ``--save-scenarios`` names (a relative one inside the user folder).
+
+    Raises:
+        SessionFileError: if the folder cannot be made.
+        UserDataError: if the user folder cannot be made.
+    """
+    from tutor.core.errors import SessionFileError
+    from tutor.core.userdata import user_path
+
+    base = user_path("scenarios", folder)
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        problem = f"cannot make the folder: {exc.strerror or exc}"
+        raise SessionFileError(str(base), problem) from None
+    return base
+
+
+def save_divergent_scenarios(report: dict[str, Any], base: Path) -> list[str]:
+    """Save each reading's first divergent game as two scenario files (one per reading).
+
+    Returns:
+        The paths written into ``base`` (see :func:`scenario_folder`).
+
+    Raises:
+        SessionFileError: if a file cannot be written.
+    """
+    from tutor.core.scenario import save_scenario
+
+    written = []
+    for entry in report["rows"]:
+        first = entry["first_divergent"]
+        if first is None:
+            continue
+        stem = entry["reading"].replace(" + ", "+").replace("=", "-")
+        for which in ("default", "reading"):
+            path = base / f"{report['game']}-game{first['index']}-{stem}-{which}.yaml"
+            save_scenario(first[which]["scenario"], path)
+            written.append(str(path))
+    return written
 
 
 def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
@@ -794,6 +892,39 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --bots: worker processes (default: all cores; 1: no workers)",
     )
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("rulings", help="which rulings change who wins: paired games, ranked")
+    p.add_argument("game", help="the game's name (see `tutor games`)")
+    p.add_argument(
+        "--games", type=int, default=2000, help="paired games per reading (default 2000)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    p.add_argument(
+        "--bots", default=None, metavar="B1,B2", help="one bot per player (default: random)"
+    )
+    p.add_argument(
+        "--rulings",
+        default=None,
+        metavar="R1,R2",
+        help="only these switchable rulings (default: all, and their related pairs)",
+    )
+    p.add_argument("--options", default=None, metavar="YAML", help=OPTIONS_HELP)
+    p.add_argument(
+        "--processes",
+        type=_at_least_one,
+        default=None,
+        metavar="P",
+        help="worker processes (default: all cores; 1: no workers)",
+    )
+    p.add_argument(
+        "--save-scenarios",
+        default=None,
+        metavar="FOLDER",
+        help="save each first divergent game as two scenario files (a relative folder "
+        "goes inside your user data folder)",
+    )
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=cmd_rulings)
 
     p = sub.add_parser("tree", help="size and value of a position's decision tree")
     p.add_argument("file", help="a scenario YAML file, or a game's name (its opening position)")

@@ -192,12 +192,14 @@ def test_tree_layout_refuses_an_empty_graph() -> None:
 
 
 def test_import_tutor_stays_light() -> None:
-    """``import tutor`` and ``import tutor.analysis`` load no Plotly, networkx or tqdm."""
+    """``import tutor`` and ``import tutor.analysis`` load no Plotly, networkx, tqdm or
+    SQLAlchemy (the quiz and the progress store load it only when a store is opened)."""
     code = (
         "import sys, json, tutor, tutor.analysis, tutor.charts, tutor.analysis.policies, "
-        "tutor.analysis.simulation\n"
-        "print(json.dumps(sorted(m for m in ('plotly', 'networkx', 'tqdm', 'dask') "
-        "if m in sys.modules)))"
+        "tutor.analysis.simulation, tutor.analysis.quiz, tutor.analysis.mastery, "
+        "tutor.analysis.rulings\n"
+        "print(json.dumps(sorted(m for m in ('plotly', 'networkx', 'tqdm', 'dask', "
+        "'sqlalchemy') if m in sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == []

@@ -19,11 +19,18 @@ from pathlib import Path
 import pytest
 
 import tutor
-from tutor.analysis.quiz import make_quiz, play_points, question_at, quiz_summary
+from tutor.analysis.quiz import (
+    QuizOption,
+    QuizQuestion,
+    make_quiz,
+    play_points,
+    question_at,
+    quiz_summary,
+)
 from tutor.core.game import Game
 
 SCENARIOS = Path(__file__).parents[1] / "scenarios" / "mantis_falls"
-SEEDS = (0, 1, 2, 7)
+SEEDS = (0, 1, 2, 3, 7)
 
 
 @cache
@@ -75,12 +82,40 @@ def test_wrong_options_are_real_sentences_that_do_not_happen_here(seed: int) -> 
                 )
                 (other,) = [a for a in others if a.label == label]
                 assert option.text in {e.text for e in q.state.clone().apply(other)}
+            elif option.misconception:
+                assert_misreading(q, option)
             elif "another game (seed " in option.source:
                 other_seed = int(option.source.rsplit("seed ", 1)[1].rstrip(")"))
                 assert option.text in trace_texts(other_seed)
             else:
                 assert option.source.startswith("what happened on turn ")
                 assert option.text in trace_texts(seed)
+
+
+def assert_misreading(q: QuizQuestion, option: QuizOption) -> None:
+    """The option is what the engine writes at this position under the wrong reading."""
+    ruling, _, reading = option.misconception.partition("=")
+    other = tutor.load_game("mantis_falls", rulings={ruling: reading})
+    state = other.state_from_dict(q.state.to_dict())
+    assert state.apply(q.action)[q.index].text == option.text
+    question = game().rulebook.rulings[ruling].question
+    assert question in option.source
+
+
+def test_a_tempting_wrong_reading_is_offered_and_named_in_the_feedback() -> None:
+    # Seed 3: Jill draws an unseen event; under the learning variant (all_events_seen=on)
+    # she would show it to everyone.
+    quiz = make_quiz(game(), 3, count=5)
+    (q,) = [q for q in quiz if any(o.misconception for o in q.options)]
+    (lure,) = [i for i, o in enumerate(q.options) if o.misconception]
+    assert q.options[lure].misconception == "all_events_seen=on"
+    assert_misreading(q, q.options[lure])
+    feedback = q.check(lure)
+    assert not feedback.correct and feedback.misconception == "all_events_seen=on"
+    assert "tempting wrong reading all_events_seen=on" in feedback.message
+    assert feedback.message.endswith(q.correct.text)
+    # A game read that way plays the lure: the reading is real, not made up.
+    assert q.rule == "mf.11.8"
 
 
 def test_the_same_seed_gives_the_same_quiz_and_another_seed_another() -> None:

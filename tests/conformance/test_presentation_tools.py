@@ -254,15 +254,22 @@ def test_the_what_if_explorer_branches_compares_applies_and_saves(
 
 
 @pytest.mark.parametrize("name", tutor.registered_games())
-def test_the_quiz_builds_and_answers(name: str) -> None:
+def test_the_quiz_builds_and_answers(name: str, tmp_path: Path) -> None:
     from tutor.widgets import Quiz
 
-    quiz = Quiz(name, seed=1, count=3)
+    quiz = Quiz(name, seed=1, count=3, progress=tmp_path / "progress.sqlite")
     if quiz.question is None:
         assert quiz.header.value and quiz.next_button.disabled
         return
+    asked = quiz.question.rule
     quiz.option_buttons[0].click()
     assert quiz.last_feedback is not None and quiz.feedback.value
+    # The answer is recorded under the rule's id, in the game's own rule book.
+    assert [a.rule for a in quiz.progress_store.answers(name)] == [asked]
+    assert asked in tutor.load_game(name).rulebook.rules
+    quiz.progress_button.click()
+    (chart,) = quiz.progress_box.children
+    assert chart.layout.title.text.endswith("my progress by topic")
     for part in (quiz.picture, quiz.prompt, quiz.options_text, quiz.feedback):
         speaks_its_own_words(name, part.value, "the quiz")
 

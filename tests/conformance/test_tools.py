@@ -2,8 +2,9 @@
 
 For every registered game (the toy games of tests/toys included) at every player
 count its spec supports, it runs what a workshop host would: a few simulated games
-(one process) and their summary, every generic chart, a small decision tree, and the
-``tutor simulate`` and ``tutor tree`` commands.  It fails if Mantis Falls' own words
+(one process) and their summary, every generic chart, a small decision tree, the
+ruling-impact table with its chart and replayable scenarios, and the ``tutor simulate``,
+``tutor tree`` and ``tutor rulings`` commands.  It fails if Mantis Falls' own words
 (witness, gasp, escape, road, assassin) appear in another game's output: a shared tool
 that still holds one game's knowledge would show it there.
 """
@@ -19,11 +20,14 @@ from flagship_words import FLAGSHIP, foreign_words
 
 import tutor
 from tutor.analysis.policies import policies_for
+from tutor.analysis.rulings import ruling_impact, text_table
 from tutor.analysis.simulation import outcome_categories, simulate, summarise
 from tutor.analysis.trees import decision_tree, tree_stats
 from tutor.charts.outcomes import GENERIC_CHARTS, ROW_CHARTS, game_charts
+from tutor.charts.rulings import ruling_impact_figure
 from tutor.charts.tree import tree_figure
 from tutor.cli import main
+from tutor.core.scenario import build_scenario
 from tutor.core.spec import spec_for
 
 SEATS = [
@@ -174,6 +178,42 @@ def test_tutor_tree_command(capsys: pytest.CaptureFixture[str], name: str) -> No
     assert code == 0, err
     assert f"to depth 2: {report['nodes']} nodes" in text
     assert not foreign_words(name, out + text)
+
+
+@pytest.mark.parametrize("name", tutor.registered_games())
+def test_ruling_impact_covers_every_switchable_ruling_and_replays_its_games(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    book = tutor.load_game(name).rulebook
+    switched = [
+        f"{r.id}={o}"
+        for r in book.rulings.values()
+        if r.switchable
+        for o in r.options
+        if o != r.default
+    ]
+    report = ruling_impact(name, games=8, seed=3, processes=1, progress=False)
+    assert {e["reading"] for e in report["rows"] if e["kind"] == "ruling"} == set(switched)
+    assert [e["rank"] for e in report["rows"]] == list(range(1, len(report["rows"]) + 1))
+    for entry in report["rows"]:
+        first = entry["first_divergent"]
+        assert (first is None) == (entry["differs"]["count"] == 0)
+        if first is None:
+            continue
+        endings = []
+        for which in ("default", "reading"):
+            session = build_scenario(first[which]["scenario"])
+            session.run_to_decision()
+            assert session.state.is_terminal(), (entry["reading"], which)
+            endings.append(session.state.outcome())
+        assert endings[0].winners != endings[1].winners or endings[0].tie != endings[1].tie
+    text = text_table(report)
+    figure = ruling_impact_figure(report)
+    assert len(figure.data) == len({e["kind"] for e in report["rows"]})
+    code, out, err = run(capsys, "rulings", name, "--games", "4", "--processes", "1", "--json")
+    assert code == 0, err
+    assert json.loads(out)["games"] == 4
+    assert not foreign_words(name, text + figure_text(figure) + out)
 
 
 def test_the_word_check_catches_a_leak() -> None:

@@ -29,6 +29,7 @@ _EXPORTS = {
     "house_rule_options": "sweeps",
     "house_rule_variants": "sweeps",
     "house_rule_sweep": "sweeps",
+    "ruling_impact": "rulings",
     "decision_tree": "trees",
     "TreeTooLarge": "trees",
     "procedure_flowchart": "flowchart",

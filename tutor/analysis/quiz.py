@@ -14,7 +14,15 @@ wound being capped, a Last Gasp being judged ...), and asks which sentence comes
   legal actions (or chance outcomes) at the same point, and entries of the same rule,
   topic or phase met elsewhere in this game or in a few other seeded games.  Any
   sentence that actually happens after the action is never used as a wrong option.
+* Misconceptions: where a rule has a tempting wrong reading that the engine can play
+  (a switchable ruling's other options, ``rulings.yaml``), the same position is played
+  again under that reading; a sentence it writes instead of the answer becomes a wrong
+  option labelled with the reading (``QuizOption.misconception``), and the feedback says
+  which wrong reading a pick of it matches.
 * The feedback cites the rule of the correct entry through ``rulebook.describe``.
+* :class:`QuizRound` asks questions from a pool one at a time, the next one chosen by
+  the learner's mastery (:mod:`tutor.analysis.mastery`: rules answered wrongly or not
+  yet seen come back sooner), and records every answer per rule id.
 
 Everything here uses only the game-agnostic ``State`` API, so every game gets a quiz,
 and the same seed always gives the same questions.  Widgets only render the result.
@@ -23,12 +31,13 @@ and the same seed always gives the same questions.  Widgets only render the resu
 from __future__ import annotations
 
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.core.game import Game, State
+from tutor.core.game import Game, State, load_game
 from tutor.core.rng import Rng
 from tutor.core.types import Action, TraceEntry
 
@@ -37,6 +46,8 @@ MAX_STEPS = 20_000
 """Safety bound on the actions of one generating game."""
 MAX_SIBLINGS = 12
 """At most this many other actions are tried at a question's position."""
+MISREADING_CHECKS = 40
+"""At most this many positions are replayed under wrong readings to find a misconception."""
 _NUMBER = re.compile(r"\d+")
 
 
@@ -49,12 +60,15 @@ class QuizOption:
         rule: the rule id the sentence cites.
         correct: True for the engine's actual next entry.
         source: where this sentence really comes from, for the feedback.
+        misconception: ``"ruling=option"`` when the sentence is what the rules do
+            under that wrong reading of an open question, else ``""``.
     """
 
     text: str
     rule: str
     correct: bool
     source: str
+    misconception: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,12 +80,14 @@ class Feedback:
         message: what to tell the learner (what really happens, and where the pick came from).
         rule: the rule id behind the correct answer.
         rule_text: ``rulebook.describe(rule)``: the citation and the project's summary.
+        misconception: ``"ruling=option"``: the wrong reading the pick matches, or ``""``.
     """
 
     correct: bool
     message: str
     rule: str
     rule_text: str
+    misconception: str = ""
 
 
 @dataclass(frozen=True)
@@ -90,6 +106,8 @@ class QuizQuestion:
         turn: the turn number at the position.
         step: how many actions the game had applied before ``action``.
         index: the position of the correct entry among those ``action`` produces.
+        seed: the seed of the game the question comes from (``None`` when asked at a
+            given position).
     """
 
     state: State
@@ -103,6 +121,13 @@ class QuizQuestion:
     turn: int
     step: int
     index: int
+    seed: int | None = None
+
+    @property
+    def key(self) -> str:
+        """Where the question comes from, in words (what a progress store records)."""
+        where = f"seed {self.seed} " if self.seed is not None else ""
+        return f"{where}step {self.step} entry {self.index}"
 
     @property
     def prompt(self) -> str:
@@ -127,11 +152,17 @@ class QuizQuestion:
         if picked.correct:
             message = f"Right: {right.text}"
         else:
+            reading = (
+                f" It matches the tempting wrong reading {picked.misconception} (ruling "
+                f"{picked.misconception.split('=')[0]}), not the rules this game plays."
+                if picked.misconception
+                else ""
+            )
             message = (
-                f"Not this time. “{picked.text}” is {picked.source}. "
+                f"Not this time. “{picked.text}” is {picked.source}.{reading} "
                 f"What actually happens next: {right.text}"
             )
-        return Feedback(picked.correct, message, self.rule, self.rule_text)
+        return Feedback(picked.correct, message, self.rule, self.rule_text, picked.misconception)
 
     def verify(self) -> bool:
         """Apply the action again on a clone: is the correct option the engine's next entry?"""
@@ -255,11 +286,15 @@ def make_quiz(
     choose: Choose | None = None,
     pool_games: int = 2,
     options: int = 4,
+    misconceptions: int = 1,
 ) -> list[QuizQuestion]:
     """Build ``count`` "what happens next?" questions from a seeded game.
 
     Questions favour rarely seen rules (a Last Gasp judged, an opposition defeated)
     over everyday ones, cover different rule topics, and follow the game's order.
+    First come up to ``misconceptions`` questions where a tempting wrong reading of an
+    open question (a switchable ruling about the asked rule) would write another
+    sentence: that sentence is one of their wrong options, labelled with the reading.
 
     Args:
         game: the game (with its options).
@@ -269,6 +304,8 @@ def make_quiz(
         choose: the players' policy ``(state, legal, rng) -> action`` (default: random).
         pool_games: how many other seeded games lend real sentences as wrong options.
         options: options per question (the correct one included), at least 2.
+        misconceptions: how many questions about a tempting wrong reading to look for
+            first (at most :data:`MISREADING_CHECKS` positions are tried).
 
     Returns:
         The questions, in the order they happen in the game.
@@ -305,6 +342,24 @@ def make_quiz(
     chosen: list[QuizQuestion] = []
     used_points: set[int] = set()
     used_topics: set[str] = set()
+    disputed = {
+        r for ruling in game.rulebook.rulings.values() if ruling.switchable for r in ruling.rules
+    }
+    tries = [c for c in candidates if points[c[1]].entries[c[2]].rule in disputed]
+    found = 0
+    for _, p, j in tries[:MISREADING_CHECKS]:
+        if found >= min(misconceptions, count):
+            break
+        topic = _topic(game, points[p].entries[j].rule)
+        if p in used_points or topic in used_topics or not misreadings(game, points[p], j):
+            continue
+        question = _build(game, points[p], j, pool, rng, options, seed)
+        if question is None or not any(o.misconception for o in question.options):
+            continue
+        chosen.append(question)
+        used_points.add(p)
+        used_topics.add(topic)
+        found += 1
     for _, p, j in candidates:
         if len(chosen) >= count:
             break
@@ -313,7 +368,7 @@ def make_quiz(
         topic = _topic(game, entry.rule)
         if p in used_points or topic in used_topics:
             continue
-        question = _build(game, point, j, pool, rng, options)
+        question = _build(game, point, j, pool, rng, options, seed)
         if question is None:
             continue
         chosen.append(question)
@@ -393,8 +448,67 @@ def _wording(text: str) -> str:
     return _NUMBER.sub("#", text)
 
 
+def _alternative_game(game: Game, ruling: str, option: str) -> Game:
+    """The same game with one ruling read another way (cached: games are immutable)."""
+    rulings = {**(game.options.get("rulings") or {}), ruling: option}
+    options = {**game.options, "rulings": rulings}
+    key = (game.name, repr(sorted(options.items())))
+    if key not in _ALTERNATIVES:
+        _ALTERNATIVES[key] = load_game(game.name, **options)
+    return _ALTERNATIVES[key]
+
+
+_ALTERNATIVES: dict[tuple[str, str], Game] = {}
+
+
+def misreadings(game: Game, point: _Point, j: int) -> list[tuple[TraceEntry, str, str]]:
+    """What the rules would write instead of entry ``j`` under a tempting wrong reading.
+
+    For every switchable ruling about the asked rule's topic, and each of its options
+    this game does not play, the position is rebuilt in the game read that way and the
+    same action applied.  A different automatic sentence there is a misconception.
+
+    Returns:
+        ``(entry, "ruling=option", source)`` for each wrong reading that changes the
+        asked sentence (an action the other reading forbids gives none).
+    """
+    produced = point.entries
+    answer = produced[j]
+    topic = _topic(game, answer.rule)
+    playing = game.rulebook.choose_rulings(game.options.get("rulings"))
+    data: dict[str, Any] | None = None
+    found: list[tuple[TraceEntry, str, str]] = []
+    for ruling in game.rulebook.rulings.values():
+        if not ruling.switchable or topic not in {_topic(game, r) for r in ruling.rules}:
+            continue
+        for option, meaning in ruling.options.items():
+            if option == playing[ruling.id]:
+                continue
+            other = _alternative_game(game, ruling.id, option)
+            if data is None:
+                data = point.before.to_dict()
+                data["trace"] = []  # what the action writes is all that is compared
+            state = other.state_from_dict(data)
+            if not state.check(point.action).ok:
+                continue
+            entries = state.apply(point.action)
+            if j >= len(entries) or entries[j].kind != "auto" or entries[j].text == answer.text:
+                continue
+            source = (
+                f"what happens under another reading of “{ruling.question}”: {meaning.rstrip('.')}"
+            )
+            found.append((entries[j], f"{ruling.id}={option}", source))
+    return found
+
+
 def _build(
-    game: Game, point: _Point, j: int, pool: list[_Pooled], rng: Rng, n_options: int
+    game: Game,
+    point: _Point,
+    j: int,
+    pool: list[_Pooled],
+    rng: Rng,
+    n_options: int,
+    seed: int | None = None,
 ) -> QuizQuestion | None:
     """The question asking for ``point.entries[j]``; ``None`` without enough wrong options."""
     # Recompute on a clone: the correct answer is what the engine does now.
@@ -424,10 +538,16 @@ def _build(
             tiers[3].append((e.text, e.rule, item.source))
         elif e.phase and e.phase == answer.phase:
             tiers[4].append((e.text, e.rule, item.source))
-    wrong: list[tuple[str, str, str]] = []
+    wrong: list[tuple[str, str, str, str]] = []
     # Options that differ only in a number ("41 cards" / "42 cards") ask the learner to
     # count, not to know a rule: keep one option per wording.
     seen: set[str] = {_wording(answer.text)}
+    # A tempting wrong reading of the rules is the best wrong option there is.
+    misread = [(e.text, e.rule, source, which) for e, which, source in misreadings(game, point, j)]
+    for text, rule, source, which in misread:
+        if len(wrong) < n_options - 1 and text not in happens and _wording(text) not in seen:
+            seen.add(_wording(text))
+            wrong.append((text, rule, source, which))
     for tier in tiers:
         rng.shuffle(tier)
         for text, rule, source in tier:
@@ -435,11 +555,11 @@ def _build(
                 break
             if _wording(text) not in seen:
                 seen.add(_wording(text))
-                wrong.append((text, rule, source))
+                wrong.append((text, rule, source, ""))
     if len(wrong) < min(2, n_options - 1):
         return None
     options = [QuizOption(answer.text, answer.rule, True, "what the engine does")]
-    options += [QuizOption(t, r, False, s) for t, r, s in wrong]
+    options += [QuizOption(t, r, False, s, m) for t, r, s, m in wrong]
     rng.shuffle(options)
     index = next(i for i, o in enumerate(options) if o.correct)
     return QuizQuestion(
@@ -454,7 +574,130 @@ def _build(
         turn=point.before.turn_number,
         step=point.step,
         index=j,
+        seed=seed,
     )
+
+
+class QuizRound:
+    """A quiz that asks its questions one at a time, the next one chosen by mastery.
+
+    The candidates come from seeded games (:func:`make_quiz`); each next question is the
+    candidate whose rule the learner most needs (:func:`tutor.analysis.mastery.
+    next_by_mastery`: answered wrongly last time first, then never seen, then by right
+    answers in a row), and every answer is recorded per rule id in ``progress``.  When
+    the progress store fails, the round goes on recording in memory only and says why
+    in :attr:`notice`.
+
+    Args:
+        game: the game (with its options).
+        seed: the seed of the first game the candidates come from.
+        count: how many questions the round asks.
+        progress: where answers go: a :class:`~tutor.analysis.mastery.MasteryStore`, a
+            :class:`~tutor.analysis.mastery.MemoryProgress`, or ``None`` for a
+            memory-only round.
+        candidates: how many candidate questions to draw (default: two per question, at
+            least three more than ``count``), from the game of ``seed`` and, when it
+            gives too few, the next seeds' games.
+
+    Raises:
+        ValueError: if ``count`` is negative.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        count: int = 5,
+        progress: Any = None,
+        candidates: int | None = None,
+    ) -> None:
+        from tutor.analysis.mastery import MemoryProgress
+
+        if count < 0:
+            raise ValueError(f"count must be 0 or more, not {count}")
+        self.game = game
+        self.seed = seed
+        self.count = count
+        self.progress = progress if progress is not None else MemoryProgress()
+        wanted = candidates if candidates is not None else max(count + 3, 2 * count)
+        self.pool: list[QuizQuestion] = []
+        for extra in range(3):
+            if len(self.pool) >= wanted or not count:
+                break
+            self.pool += make_quiz(game, seed + extra, wanted - len(self.pool))
+        self.asked: list[int] = []
+        """Indices into :attr:`pool`, in the order the questions were asked."""
+        self.answers: dict[int, int] = {}
+        """The option picked, by the question's position in :attr:`asked`."""
+
+    @property
+    def notice(self) -> str:
+        """Why answers are not saved (empty when they are)."""
+        return str(getattr(self.progress, "reason", "") or "")
+
+    @property
+    def questions(self) -> list[QuizQuestion]:
+        """The questions asked so far, in order."""
+        return [self.pool[i] for i in self.asked]
+
+    def mastery(self) -> dict[str, Any]:
+        """Each rule's mastery in this game, from the progress store."""
+        return dict(self._use(lambda p: p.mastery(self.game.name)))
+
+    def next_question(self) -> QuizQuestion | None:
+        """Pick the next question by mastery and ask it (``None`` when the round is over)."""
+        from tutor.analysis.mastery import next_by_mastery
+
+        if len(self.asked) >= self.count:
+            return None
+        tempting = [k for k, q in enumerate(self.pool) if any(o.misconception for o in q.options)]
+        i = next_by_mastery([q.rule for q in self.pool], self.mastery(), self.asked, tempting)
+        if i is None:
+            return None
+        self.asked.append(i)
+        return self.pool[i]
+
+    def answer(self, choice: int) -> Feedback:
+        """Judge the pick for the latest question and record it per rule id.
+
+        Raises:
+            IndexError: if no question was asked or ``choice`` is not an option index.
+            ValueError: if the latest question was already answered.
+        """
+        from tutor.analysis.mastery import Answer
+
+        if not self.asked:
+            raise IndexError("no question has been asked yet")
+        position = len(self.asked) - 1
+        if position in self.answers:
+            raise ValueError("this question was already answered")
+        q = self.pool[self.asked[position]]
+        result = q.check(choice)
+        self.answers[position] = choice
+        rule = self.game.rulebook.rules.get(q.rule)
+        answer = Answer(
+            game=self.game.name,
+            rule=q.rule,
+            topic=str(rule.topic) if rule is not None else "",
+            correct=result.correct,
+            picked=q.options[choice].text,
+            misconception=result.misconception,
+            question=q.key,
+            answered_at=time.time(),
+        )
+        self._use(lambda p: p.record(answer), answer)
+        return result
+
+    def _use(self, work: Callable[[Any], Any], answer: Any = None) -> Any:
+        """Use the progress store; if it fails, go on in memory and keep the reason."""
+        from tutor.analysis.mastery import MemoryProgress
+        from tutor.core.errors import ProgressStoreError
+
+        try:
+            return work(self.progress)
+        except ProgressStoreError as exc:
+            self.progress = MemoryProgress(getattr(self.progress, "learner", "me"), str(exc))
+            return work(self.progress)
 
 
 def quiz_summary(questions: Sequence[QuizQuestion]) -> list[dict[str, Any]]:
@@ -476,7 +719,9 @@ __all__ = [
     "Feedback",
     "QuizOption",
     "QuizQuestion",
+    "QuizRound",
     "make_quiz",
+    "misreadings",
     "play_points",
     "question_at",
     "quiz_summary",

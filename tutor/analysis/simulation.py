@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.analysis.policies import RandomPolicy
-from tutor.core.game import Game, PlayStats, State, StepLimitReached, load_game
+from tutor.core.game import Chooser, Game, PlayStats, State, StepLimitReached, load_game
 from tutor.core.rng import Rng
 from tutor.core.types import Outcome
 
@@ -123,10 +123,12 @@ class _Runner:
         start: dict[str, Any] | None,
         policies: Sequence[Any],
         max_turns: int | None = None,
+        replayable: bool = False,
     ) -> None:
         from tutor.analysis.policies import make_policy
 
         self.max_turns = max_turns
+        self.replayable = replayable
 
         self.game: Game = load_game(game_name, **options)
         self.game_name = game_name
@@ -146,7 +148,7 @@ class _Runner:
         self.facts: GameFacts | None = self.game.spec.hook("facts")
         self.quiet_setup = "tracing" in inspect.signature(self.game.new_state).parameters
 
-    def play(self, seed: int, index: int) -> Row:
+    def play(self, seed: int, index: int, record: list[str] | None = None) -> Row:
         game_seed = derive_seed(seed, index)
         if self.start is None and self.quiet_setup:
             state = self.game.new_state(seed=game_seed, tracing=False)  # type: ignore[call-arg,unused-ignore]
@@ -164,7 +166,12 @@ class _Runner:
         max_turns = self.max_turns
         # The hot loop of bulk simulation is the state's own (State.play_out); a random
         # bot is passed as None, which play_out draws exactly as RandomPolicy does.
-        bots = [None if type(b) is RandomPolicy else b for b in self.bots]
+        bots: list[Any] = [None if type(b) is RandomPolicy else b for b in self.bots]
+        if self.replayable:
+            # A scenario's session draws chance from the state's own generator and takes
+            # the players' choices as labels: play the same way, choices from ``rng``.
+            bots = [_replay_chooser(b, rng, record) for b in self.bots]
+            rng = state.rng
         observe = None if watch is None else (lambda s: watch(s, start_info))
         try:
             played = state.play_out(rng, _MAX_STEPS, bots, max_turns=max_turns, observe=observe)
@@ -210,16 +217,30 @@ class _Runner:
         return row
 
 
+def _replay_chooser(bot: Any, rng: Rng, record: list[str] | None) -> Chooser:
+    """``bot`` choosing with ``rng`` (not the generator ``play_out`` passes), noting labels."""
+
+    def choose(state: State, legal: Sequence[Any], _chance_rng: Rng) -> Any:
+        action = bot(state, legal, rng)
+        if record is not None:
+            record.append(action.label)
+        return action
+
+    return choose
+
+
 _WORKER_CACHE: dict[Any, _Runner] = {}
 
 
 def _run_chunk(task: tuple[Any, ...]) -> list[Row]:
     """Play a chunk of games (runs in worker processes; caches the runner per run)."""
-    key, game_name, options, start, policies, max_turns, seed, indices = task
+    key, game_name, options, start, policies, max_turns, replayable, seed, indices = task
     runner = _WORKER_CACHE.get(key)
     if runner is None:
         _WORKER_CACHE.clear()
-        runner = _WORKER_CACHE[key] = _Runner(game_name, options, start, policies, max_turns)
+        runner = _WORKER_CACHE[key] = _Runner(
+            game_name, options, start, policies, max_turns, replayable
+        )
     return [runner.play(seed, i) for i in indices]
 
 
@@ -280,6 +301,7 @@ def simulate(
     progress: bool = True,
     chunk_size: int | None = None,
     max_turns: int | None = None,
+    replayable: bool = False,
 ) -> list[Row]:
     """Play ``games`` games with bots and return one result row per game.
 
@@ -300,6 +322,11 @@ def simulate(
         chunk_size: games per task sent to a worker (default: chosen from the size).
         max_turns: stop each game once this many turns after the start one are over
             (``0``: at the end of the current turn); such rows have ``end="cut"``.
+        replayable: play every game so that a scenario can replay it: chance outcomes
+            come from the state's own generator (as a Session draws them) and the bots'
+            choices from a second one, so ``{game, options, seed: row["seed"], play:
+            the labels the bots chose}`` is the same game (:func:`replay_game` gives
+            the labels).  Other seeds than the default mode's, same speed class.
 
     Returns:
         Rows sorted by game index.  Each row has ``game, index, seed, policies,
@@ -327,7 +354,7 @@ def simulate(
         opts = {**scenario_opts, **opts}
     start_data = _start_dict(start)
     # Validate everything in this process first, so errors surface here with a clear message.
-    probe = _Runner(game_name, opts, start_data, policies, max_turns)
+    probe = _Runner(game_name, opts, start_data, policies, max_turns, replayable)
     names = ",".join(probe.names)
     if games == 0:
         return []
@@ -339,7 +366,10 @@ def simulate(
     indices = list(range(games))
     chunks = [indices[i : i + chunk_size] for i in range(0, games, chunk_size)]
     key = uuid.uuid4().hex  # workers build one runner per run and reuse it across chunks
-    tasks = [(key, game_name, opts, start_data, list(policies), max_turns, seed, c) for c in chunks]
+    tasks = [
+        (key, game_name, opts, start_data, list(policies), max_turns, replayable, seed, c)
+        for c in chunks
+    ]
     bar = _progress_bar(games, progress, f"{game_name} {names}")
     rows: list[Row] = []
     try:
@@ -410,6 +440,30 @@ def _run_dask(client: Any, tasks: list[tuple[Any, ...]], bar: Any) -> list[Row]:
     return rows
 
 
+def replay_game(
+    game_name: str,
+    seed: int,
+    index: int,
+    policies: Sequence[Any] = ("random", "random"),
+    options: dict[str, Any] | None = None,
+    max_turns: int | None = None,
+) -> tuple[Row, list[str]]:
+    """Play game ``index`` of a ``simulate(..., replayable=True)`` run again, noting choices.
+
+    Returns:
+        The game's row (equal to the run's row) and the labels of the actions the bots
+        chose, in order (forced choices, which a Session takes by itself, left out):
+        the ``play`` list of a scenario with ``seed=row["seed"]``.
+
+    Raises:
+        ValueError, UnknownGameError, OptionError: as :func:`simulate`.
+    """
+    runner = _Runner(game_name, dict(options or {}), None, policies, max_turns, True)
+    labels: list[str] = []
+    row = runner.play(seed, index, labels)
+    return row, labels
+
+
 def sweep(
     game_name: str,
     variants: dict[str, dict[str, Any]],
@@ -469,6 +523,57 @@ def rate_with_interval(successes: int, trials: int) -> dict[str, Any]:
         "rate": successes / trials if trials else 0.0,
         "low": low,
         "high": high,
+    }
+
+
+def paired_rate_change(both: int, new_only: int, old_only: int, neither: int) -> dict[str, Any]:
+    """The change of a rate between two readings of the same paired trials, with its 95% interval.
+
+    Each trial was played twice (the same seed under an old and a new reading), so the
+    two rates are not independent; the interval is Newcombe's (1998, method 10) for a
+    difference of paired proportions, built from the two Wilson intervals and the
+    correlation of the pairs.
+
+    Args:
+        both: trials that succeeded under both readings.
+        new_only: trials that succeeded only under the new reading.
+        old_only: trials that succeeded only under the old reading.
+        neither: trials that failed under both.
+
+    Returns:
+        ``{"base", "reading", "change", "low", "high", "of"}``: the old and new rates,
+        their difference (new minus old) and its interval.
+
+    Raises:
+        ValueError: if a count is negative.
+    """
+    cells = (both, new_only, old_only, neither)
+    if min(cells) < 0:
+        raise ValueError(f"counts must be zero or more, got {cells}")
+    n = sum(cells)
+    if n == 0:
+        return {"base": 0.0, "reading": 0.0, "change": 0.0, "low": -1.0, "high": 1.0, "of": 0}
+    p_new, p_old = (both + new_only) / n, (both + old_only) / n
+    l_new, u_new = wilson_interval(both + new_only, n)
+    l_old, u_old = wilson_interval(both + old_only, n)
+    cross = both * neither - new_only * old_only
+    margins = (both + new_only) * (old_only + neither) * (both + old_only) * (new_only + neither)
+    if margins == 0:
+        phi = 0.0
+    else:
+        phi = (max(cross - n / 2, 0) if cross > 0 else cross) / math.sqrt(margins)
+    change = p_new - p_old
+    down_new, up_new = p_new - l_new, u_new - p_new
+    down_old, up_old = p_old - l_old, u_old - p_old
+    below = down_new**2 - 2 * phi * down_new * up_old + up_old**2
+    above = up_new**2 - 2 * phi * up_new * down_old + down_old**2
+    return {
+        "base": p_old,
+        "reading": p_new,
+        "change": change,
+        "low": max(-1.0, change - math.sqrt(max(below, 0.0))),
+        "high": min(1.0, change + math.sqrt(max(above, 0.0))),
+        "of": n,
     }
 
 
@@ -613,6 +718,9 @@ __all__ = [
     "derive_seed",
     "outcome_categories",
     "outcome_category",
+    "paired_rate_change",
+    "rate_with_interval",
+    "replay_game",
     "simulate",
     "summarise",
     "sweep",

@@ -39,7 +39,7 @@ def house_rule_options(game_name: str) -> list[dict[str, Any]]:
     book = load_game(game_name).rulebook
     out = []
     for ruling in book.rulings.values():
-        if not ruling.engine_option or len(ruling.options) < 2:
+        if not ruling.switchable:
             continue
         names = [ruling.default] + [o for o in ruling.options if o != ruling.default]
         out.append(

@@ -24,6 +24,8 @@ _EXPORTS = {
     "tidy_layout": "tree",
     "flowchart_figure": "flowchart",
     "flow_layout": "flowchart",
+    "ruling_impact_figure": "rulings",
+    "mastery_by_topic": "mastery",
 }
 
 

@@ -7,6 +7,7 @@ and works in a plain terminal.
 from tutor.core.errors import (
     IllegalActionError,
     OptionError,
+    ProgressStoreError,
     RulesetError,
     SaveError,
     ScenarioError,
@@ -40,6 +41,7 @@ __all__ = [
     "Rng",
     "RuleBook",
     "RulesetError",
+    "ProgressStoreError",
     "SaveError",
     "ScenarioError",
     "Session",

@@ -163,3 +163,21 @@ class ScenarioError(TutorError):
     def at(cls, file: str, where: str, expected: str, found: str) -> ScenarioError:
         """Build the error from the validation layer's four parts (``file`` is unused)."""
         return cls(where, f"expected {expected}, found {found}", expected, found)
+
+
+class ProgressStoreError(TutorError):
+    """A learner's progress database that cannot be opened, read or written.
+
+    Raised for a file that is not a database (or a damaged one), a folder or file the
+    user may not write to, a URL SQLAlchemy cannot use, or a database whose table has
+    another shape.  The quiz goes on without recording when it meets one, and says so.
+
+    Attributes:
+        where: the database (a file path, or the URL without its password).
+        problem: what is wrong with it, in words.
+    """
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: cannot use the progress database: {problem}")

@@ -55,6 +55,13 @@ class Ruling:
     options: Mapping[str, str]
     source: str
     engine_option: bool = False
+    related: tuple[str, ...] = ()
+    """Other rulings whose readings interact with this one (``related:`` in the file)."""
+
+    @property
+    def switchable(self) -> bool:
+        """True when the engine implements every option and there is more than one."""
+        return self.engine_option and len(self.options) > 1
 
 
 class RuleBook:
@@ -112,6 +119,7 @@ class RuleBook:
                     options={str(k): " ".join(str(v).split()) for k, v in entry["options"].items()},
                     source=str(entry.get("source", "project")),
                     engine_option=bool(entry.get("engine_option", False)),
+                    related=tuple(entry.get("related") or ()),
                 )
 
     def _check_rulings(self, file: str, entries: list[dict[str, Any]]) -> None:
@@ -121,7 +129,13 @@ class RuleBook:
             RulesetError: naming the file and the ruling's key path.
         """
         seen: set[str] = set()
+        ids = {entry["id"] for entry in entries}
         for i, entry in enumerate(entries):
+            for k, other in enumerate(entry.get("related") or ()):
+                if other not in ids or other == entry["id"]:
+                    raise RulesetError(
+                        file, f"rulings[{i}].related[{k}]", "the id of another ruling", short(other)
+                    )
             if entry["id"] in seen:
                 raise RulesetError(file, f"rulings[{i}].id", "a unique id", short(entry["id"]))
             seen.add(entry["id"])
@@ -184,6 +198,19 @@ class RuleBook:
                 )
             result[rid] = str(value)
         return result
+
+    def related_pairs(self) -> list[tuple[str, str]]:
+        """Every pair of rulings the file calls related, each once, in file order.
+
+        A pair named on either side (``related:`` of one ruling) counts once.
+        """
+        order = list(self.rulings)
+        pairs: set[tuple[str, str]] = set()
+        for rid, ruling in self.rulings.items():
+            for other in ruling.related:
+                a, b = sorted((rid, other), key=order.index)
+                pairs.add((a, b))
+        return sorted(pairs, key=lambda p: (order.index(p[0]), order.index(p[1])))
 
     def _known(self) -> str:
         """The rulings a house rule may name: the switchable ones by id, the others counted."""

@@ -1,22 +1,28 @@
 """Quiz mode: "what happens next?" questions from real games, as a widget.
 
 The questions, their options and the feedback are built by
-:func:`tutor.analysis.quiz.make_quiz` from a seeded game and the engine's own trace;
-this widget only shows them: the table before the decision, what has happened so far,
-the options as a lettered list with one button per letter, and after a pick the
-feedback with the rule it cites.  Tests drive it headlessly with
-``quiz.option_buttons[i].click()`` and ``next_button.click()``.
+:class:`tutor.analysis.quiz.QuizRound` from seeded games and the engine's own trace,
+the next question chosen by the learner's mastery, every answer recorded per rule id
+(:mod:`tutor.analysis.mastery`: SQLite in the user's data folder by default).  This
+widget only shows them: the table before the decision, what has happened so far, the
+options as a lettered list with one button per letter, after a pick the feedback with
+the rule it cites (and the wrong reading a pick matches), a notice when answers cannot
+be saved, and a "My progress" chart of mastery by topic.  Tests drive it headlessly
+with ``quiz.option_buttons[i].click()``, ``next_button.click()`` and
+``progress_button.click()`` (the chart is ``progress_box.children[0]``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as w
 
-from tutor.analysis.quiz import Feedback, QuizQuestion, make_quiz
+from tutor.analysis.mastery import MemoryProgress, open_progress
+from tutor.analysis.quiz import Feedback, QuizQuestion, QuizRound
 from tutor.core.game import Game, load_game
 from tutor.render import renderer_for
 from tutor.render.html import citation_html, trace_html
@@ -37,8 +43,15 @@ class Quiz(w.VBox):
 
     Args:
         game_name: a registered game.
-        seed: the seed of the game the questions come from (same seed, same quiz).
+        seed: the seed of the game the questions come from (same seed and same
+            progress, same quiz).
         count: how many questions.
+        progress: where answers are recorded: ``None`` for the database in the user's
+            data folder, a SQLAlchemy URL or a SQLite file path, a store object
+            (:class:`~tutor.analysis.mastery.MasteryStore` or ``MemoryProgress``), or
+            ``False`` to record nothing beyond this quiz.  A database that cannot be
+            used leaves the quiz working without saving, and the quiz says so.
+        learner: whose answers these are (one database can hold several learners).
         **options: game options for ``tutor.load_game``.
 
     Raises:
@@ -46,12 +59,25 @@ class Quiz(w.VBox):
         OptionError: if an option is invalid.
     """
 
-    def __init__(self, game_name: str, seed: int = 0, count: int = 5, **options: Any) -> None:
+    def __init__(
+        self,
+        game_name: str,
+        seed: int = 0,
+        count: int = 5,
+        progress: Any = None,
+        learner: str = "me",
+        **options: Any,
+    ) -> None:
         super().__init__()
         self.game: Game = load_game(game_name, **options)
         self.count = count
         self.renderer = renderer_for(self.game)
-        self.questions: list[QuizQuestion] = []
+        if progress is False:
+            progress = MemoryProgress(learner)
+        elif progress is None or isinstance(progress, (str, os.PathLike)):
+            progress = open_progress(progress, learner)
+        self.progress_store = progress
+        self.round: QuizRound | None = None
         self.index = 0
         self.picks: dict[int, int] = {}
         self.last_feedback: Feedback | None = None
@@ -64,7 +90,13 @@ class Quiz(w.VBox):
         self.options_box = w.HBox()
         self.option_buttons: list[w.Button] = []
         self.feedback = w.HTML()
+        self.notice = w.HTML()
         self.score = w.HTML()
+        self.progress_button = _button(
+            "My progress", "Show how well you know each topic of the rules", "bar-chart"
+        )
+        self.progress_box = w.VBox()
+        self.progress_button.on_click(lambda _: self.show_progress())
         self.next_button = _button("Next question", "Go on to the next question", "arrow-right")
         self.seed_input = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
         self.new_button = _button("New quiz", "Build a quiz from the game of this seed", "refresh")
@@ -73,6 +105,7 @@ class Quiz(w.VBox):
         details = w.Accordion(children=[self.picture])
         details.set_title(0, "The table just before the decision")
         self.children = (
+            self.notice,
             self.header,
             details,
             self.so_far,
@@ -81,11 +114,22 @@ class Quiz(w.VBox):
             self.options_box,
             self.feedback,
             w.HBox([self.next_button, self.score]),
-            w.HBox([self.seed_input, self.new_button]),
+            w.HBox([self.seed_input, self.new_button, self.progress_button]),
+            self.progress_box,
         )
         self.new_quiz(seed)
 
     # ------------------------------------------------------------------ reading
+    @property
+    def questions(self) -> list[QuizQuestion]:
+        """The questions asked so far, in order (the next is chosen when it is asked)."""
+        return self.round.questions if self.round is not None else []
+
+    @property
+    def total(self) -> int:
+        """How many questions this quiz asks (fewer when the games give fewer)."""
+        return min(self.count, len(self.round.pool)) if self.round is not None else 0
+
     @property
     def question(self) -> QuizQuestion | None:
         """The question on screen (``None`` when the quiz has none)."""
@@ -99,8 +143,9 @@ class Quiz(w.VBox):
     # ------------------------------------------------------------------ drawing
     def _show(self) -> None:
         q = self.question
-        n = len(self.questions)
+        n = self.total
         self.feedback.value = ""
+        self._notice()
         if q is None:
             self.header.value = "<b>No question could be built from this game.</b>"
             self.picture.value = self.so_far.value = self.prompt.value = ""
@@ -162,7 +207,9 @@ class Quiz(w.VBox):
         q = self.question
         if q is None or self.index in self.picks:
             return None
-        result = q.check(i)
+        assert self.round is not None
+        result = self.round.answer(i)
+        self._notice()
         self.picks[self.index] = i
         self.last_feedback = result
         for k, button in enumerate(self.option_buttons):
@@ -173,10 +220,19 @@ class Quiz(w.VBox):
                 button.button_style = "danger"
         verdict = "Correct!" if result.correct else "Not quite."
         color = "#1b5e20" if result.correct else "#b00020"
+        misread = ""
+        if result.misconception:
+            ruling = self.game.rulebook.rulings[result.misconception.split("=")[0]]
+            misread = (
+                f"<div class='tutor-misconception' data-reading='{escape(result.misconception)}'>"
+                f"<b>A tempting wrong reading:</b> {escape(ruling.question)} This game plays "
+                f"“{escape(ruling.default.replace('_', ' '))}”: "
+                f"{escape(ruling.options[ruling.default])}</div>"
+            )
         self.feedback.value = (
             f"<div class='tutor-feedback' data-correct='{str(result.correct).lower()}'>"
             f"<div style='color:{color};font-weight:bold'>{verdict}</div>"
-            f"<div>{escape(result.message)}</div>"
+            f"<div>{escape(result.message)}</div>{misread}"
             f"<div style='margin-top:4px'>{citation_html(self.game.rulebook, result.rule)}</div>"
             f"<div class='tutor-rule-text' style='font-size:13px;color:#444'>"
             f"{escape(result.rule_text)}</div></div>"
@@ -185,20 +241,49 @@ class Quiz(w.VBox):
         return result
 
     def next(self) -> None:
-        """Show the next question (nothing happens after the last one)."""
-        if self.index + 1 < len(self.questions):
-            self.index += 1
-            self._show()
+        """Ask the next question, chosen by mastery (nothing happens after the last one)."""
+        if self.round is None or self.index + 1 >= self.total:
+            return
+        if self.index + 1 >= len(self.questions) and self.round.next_question() is None:
+            return
+        self.index += 1
+        self._show()
 
     def new_quiz(self, seed: int | None = None) -> None:
-        """Build a new quiz from the game of ``seed`` (default: the seed box)."""
+        """Build a new quiz from the games of ``seed`` on (default: the seed box)."""
         value = int(self.seed_input.value if seed is None else seed)
         self.seed_input.value = value
-        self.questions = make_quiz(self.game, value, self.count)
+        self.round = QuizRound(self.game, value, self.count, self.progress_store)
+        self.round.next_question()
         self.index = 0
         self.picks = {}
         self.last_feedback = None
         self._show()
+
+    def _notice(self) -> None:
+        """Say plainly when answers are not being saved, and why."""
+        self.progress_store = self.round.progress if self.round is not None else None
+        reason = self.round.notice if self.round is not None else ""
+        self.notice.value = (
+            "<div class='tutor-notice' style='color:#8a4b00'><b>Your answers are not being "
+            f"saved</b> ({escape(reason)}). The quiz works as usual; your progress lasts "
+            "until you close it.</div>"
+            if reason
+            else ""
+        )
+
+    def progress_figure(self) -> Any:
+        """The "my progress" chart: mastery of each topic's rules (a Plotly figure)."""
+        from tutor.charts.mastery import mastery_by_topic
+
+        assert self.round is not None
+        return mastery_by_topic(self.game, self.round.mastery(), self.round.pool)
+
+    def show_progress(self) -> None:
+        """Show (or refresh) the "my progress" chart under the quiz."""
+        import plotly.graph_objects as go
+
+        self.progress_box.children = (go.FigureWidget(self.progress_figure()),)
 
 
 def quiz(game_name: str, seed: int = 0, count: int = 5, **options: Any) -> Quiz:
