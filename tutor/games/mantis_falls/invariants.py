@@ -22,6 +22,7 @@ from tutor.games.mantis_falls.state import (
     MAX_GASPS,
     PHASE_TITLES,
     START,
+    Frame,
     MantisFallsState,
 )
 
@@ -295,7 +296,9 @@ def _stack(s: MantisFallsState) -> list[str]:
     """
     from tutor.games.mantis_falls.saved import frame_problems
 
-    stack = s.stack
+    if not all(isinstance(f, Frame) for f in s.stack):
+        return [f"the stack holds something that is not a frame: {s.stack!r}"]
+    stack = [f.to_list() for f in s.stack]  # the saved form, which the grammar reads
     problems = [
         f"stack{path}: expected {expected}, found {found}"
         for path, expected, found in frame_problems(s.game, stack)

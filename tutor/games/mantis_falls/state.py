@@ -3,9 +3,10 @@
 Resolution that can be interrupted (a Last Gasp in the middle of a card, a Last Gasp
 caused by another Last Gasp, a choice inside an effect) is an explicit stack of
 frames kept in the state (``self.stack``), never Python recursion waiting for input.
-Each frame is a tuple whose first item names it.  Frames that need a person's choice
-or a chance outcome stop the run loop; every other frame is an automatic step whose
-trace entry is marked ``kind="auto"``.
+Each frame is a small typed object (:class:`Frame`: ``Pick``, ``Chance``, ``Effects``
+...) whose ``kind`` number picks its step in the explicit dispatch of the run loop.
+Frames that need a person's choice or a chance outcome stop the run loop; every other
+frame is an automatic step whose trace entry is marked ``kind="auto"``.
 
 Positions along the serpentine road: 0 is the Start, 1-4 the sunset row, 5-8 the
 night row, 9-12 the dark row and 13 the End (ruling ``road_grid``).
@@ -13,8 +14,9 @@ night row, 9-12 the dark row and 13 the End (ruling ``road_grid``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from tutor.core.game import RESOLVING_PROMPT, State
 from tutor.core.rng import Rng
@@ -30,7 +32,7 @@ CE_SPACES = 4
 HAND_SIZE = 7
 MAX_GASPS = 3
 
-# Frames that wait for a player's choice, and frames that wait for chance.
+# Names of the frames that wait for a player's choice, and of those that wait for chance.
 DECISION_FRAMES = frozenset({"pick", "mainplay", "gasp_return", "gasp_play", "window"})
 CHANCE_FRAMES = frozenset({"chance"})
 
@@ -98,6 +100,370 @@ _FIELDS_SCALAR = (
 )
 
 
+# ======================================================================
+# Frames: the pending steps on the stack
+# ======================================================================
+Ctx = tuple[int, str, int, int, bool]
+"""An effect's context: (player acting, source kind, source card or -1, position of the card
+in its play, whether it is part of a Last Gasp)."""
+
+# Frame kinds (small ints, so the run loop compares integers).  Kinds 1..5 wait for a
+# player's choice, 6 for chance; the others are automatic steps.
+TURN_FRAME = 0
+PICK_FRAME = 1
+MAINPLAY_FRAME = 2
+WINDOW_FRAME = 3
+GASP_RETURN_FRAME = 4
+GASP_PLAY_FRAME = 5
+CHANCE_FRAME = 6
+REVEAL_LOOP_FRAME = 7
+CARD_DONE_FRAME = 8
+EFFECTS_FRAME = 9
+EVENT_PROCESS_FRAME = 10
+DRAW_PHASE_FRAME = 11
+DRAW_COUNT_FRAME = 12
+AMBUSH_WOUND_FRAME = 13
+GASP_FRAME = 14
+FRAME_NAMES = (
+    "turn",
+    "pick",
+    "mainplay",
+    "window",
+    "gasp_return",
+    "gasp_play",
+    "chance",
+    "reveal_loop",
+    "card_done",
+    "effects",
+    "event_process",
+    "draw_phase",
+    "draw_count",
+    "ambush_wound",
+    "gasp",
+)
+"""Each frame kind's name, as saved sessions write it (the first item of a saved frame)."""
+
+# Turn sequence (topic 8), as data: the order of steps in a turn.
+TURN_STEPS = (
+    "start",
+    "expend",
+    "window_move",
+    "move",
+    "event_draw",
+    "main_turn",
+    "main_other",
+    "reveal",
+    "window_event",
+    "event",
+    "window_draw",
+    "draw",
+    "end",
+)
+
+# The small choices inside effects and phases (pick frames), by number.
+PICK_NAMES = (
+    "choose_one",
+    "dark_pick",
+    "discard_chosen",
+    "draw_source",
+    "expend",
+    "gasp_order",
+    "heal_target",
+    "move",
+    "night_pick",
+    "peek_keep",
+    "remove_condition",
+    "return_ally",
+    "take_ally",
+    "take_conserved",
+    "wound_split",
+    "wound_target",
+)
+PICK_NUMBER = {name: i for i, name in enumerate(PICK_NAMES)}
+P_CHOOSE_ONE = 0
+P_DARK_PICK = 1
+P_DISCARD_CHOSEN = 2
+P_DRAW_SOURCE = 3
+P_EXPEND = 4
+P_GASP_ORDER = 5
+P_HEAL_TARGET = 6
+P_MOVE = 7
+P_NIGHT_PICK = 8
+P_PEEK_KEEP = 9
+P_REMOVE_CONDITION = 10
+P_RETURN_ALLY = 11
+P_TAKE_ALLY = 12
+P_TAKE_CONSERVED = 13
+P_WOUND_SPLIT = 14
+P_WOUND_TARGET = 15
+
+
+class Frame:
+    """One pending step.  Frames are never changed once on the stack (a clone shares
+    them); a step that advances replaces the top frame with a new one."""
+
+    kind: int
+
+    def to_list(self) -> list[Any]:
+        """The frame as a saved session writes it: its name, then its items."""
+        raise NotImplementedError
+
+    @property
+    def name(self) -> str:
+        """The frame kind's name (``"pick"``, ``"chance"`` ...)."""
+        return FRAME_NAMES[self.kind]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{tuple(self.to_list()[1:])!r}"
+
+
+class Turn(Frame):
+    """The turn itself, at ``step`` (an index in :data:`TURN_STEPS`); always at the bottom."""
+
+    def __init__(self, step: int) -> None:
+        self.kind = TURN_FRAME
+        self.step = step
+
+    def to_list(self) -> list[Any]:
+        return ["turn", TURN_STEPS[self.step]]
+
+
+class Pick(Frame):
+    """A small choice inside an effect or a phase (``pick``: an index in PICK_NAMES)."""
+
+    def __init__(self, ctx: Ctx, pick: int, args: tuple[Any, ...]) -> None:
+        self.kind = PICK_FRAME
+        self.ctx = ctx
+        self.pick = pick
+        self.args = args
+
+    def to_list(self) -> list[Any]:
+        return ["pick", self.ctx, PICK_NAMES[self.pick], self.args]
+
+
+class MainPlay(Frame):
+    """A player's main play (mode ``choose``, ``play`` or ``discard``; ``cards`` so far)."""
+
+    def __init__(self, player: int, mode: str, cards: int) -> None:
+        self.kind = MAINPLAY_FRAME
+        self.player = player
+        self.mode = mode
+        self.cards = cards
+
+    def to_list(self) -> list[Any]:
+        return ["mainplay", self.player, self.mode, self.cards]
+
+
+class Window(Frame):
+    """An any-time window opened at ``tag``; ``asked``: the players still to be asked."""
+
+    def __init__(self, tag: str, asked: tuple[int, ...]) -> None:
+        self.kind = WINDOW_FRAME
+        self.tag = tag
+        self.asked = asked
+
+    def to_list(self) -> list[Any]:
+        return ["window", self.tag, self.asked]
+
+
+class GaspReturn(Frame):
+    """A gasping player may take face-down cards of their action play back to hand."""
+
+    def __init__(self, player: int) -> None:
+        self.kind = GASP_RETURN_FRAME
+        self.player = player
+
+    def to_list(self) -> list[Any]:
+        return ["gasp_return", self.player]
+
+
+class GaspPlay(Frame):
+    """A gasping player builds their Last Gasp play."""
+
+    def __init__(self, player: int) -> None:
+        self.kind = GASP_PLAY_FRAME
+        self.player = player
+
+    def to_list(self) -> list[Any]:
+        return ["gasp_play", self.player]
+
+
+class Chance(Frame):
+    """A chance step: ``what`` is action_draw, event_draw, peek or discard; ``player``
+    draws (or discards ``count`` cards); ``rule`` is cited."""
+
+    def __init__(self, what: str, player: int, count: int, rule: str) -> None:
+        self.kind = CHANCE_FRAME
+        self.what = what
+        self.player = player
+        self.count = count
+        self.rule = rule
+
+    def to_list(self) -> list[Any]:
+        what = self.what
+        if what == "event_draw":
+            return ["chance", what, (self.rule,)]
+        if what == "discard":
+            return ["chance", what, (self.player, self.count, self.rule)]
+        return ["chance", what, (self.player, self.rule)]
+
+
+class RevealLoop(Frame):
+    """Action reveal and processing (topic 12): next a ``window`` or a ``reveal``."""
+
+    def __init__(self, stage: str) -> None:
+        self.kind = REVEAL_LOOP_FRAME
+        self.stage = stage
+
+    def to_list(self) -> list[Any]:
+        return ["reveal_loop", self.stage]
+
+
+class CardDone(Frame):
+    """Under a card's effects: what happens once the whole card is processed."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.kind = CARD_DONE_FRAME
+        self.ctx = ctx
+
+    def to_list(self) -> list[Any]:
+        return ["card_done", self.ctx]
+
+
+class Effects(Frame):
+    """A list of card effects (``ref``: its path in the card data) from effect ``next``."""
+
+    def __init__(self, ctx: Ctx, ref: tuple[Any, ...], next: int) -> None:
+        self.kind = EFFECTS_FRAME
+        self.ctx = ctx
+        self.ref = ref
+        self.next = next
+
+    def to_list(self) -> list[Any]:
+        return ["effects", self.ctx, self.ref, self.next]
+
+
+class EventProcess(Frame):
+    """Event processing (topic 11)."""
+
+    def __init__(self) -> None:
+        self.kind = EVENT_PROCESS_FRAME
+
+    def to_list(self) -> list[Any]:
+        return ["event_process"]
+
+
+class DrawPhase(Frame):
+    """The draw phase; ``next``: 0 for the turn player's draw, 1 for the other's."""
+
+    def __init__(self, next: int) -> None:
+        self.kind = DRAW_PHASE_FRAME
+        self.next = next
+
+    def to_list(self) -> list[Any]:
+        return ["draw_phase", self.next]
+
+
+class DrawCount(Frame):
+    """``player`` still draws ``left`` cards, citing ``rule``."""
+
+    def __init__(self, player: int, left: int, rule: str) -> None:
+        self.kind = DRAW_COUNT_FRAME
+        self.player = player
+        self.left = left
+        self.rule = rule
+
+    def to_list(self) -> list[Any]:
+        return ["draw_count", self.player, self.left, self.rule]
+
+
+class AmbushWound(Frame):
+    """After an ambush's discards: ``player`` receives ``wounds`` (mf.10.6)."""
+
+    def __init__(self, player: int, wounds: int) -> None:
+        self.kind = AMBUSH_WOUND_FRAME
+        self.player = player
+        self.wounds = wounds
+
+    def to_list(self) -> list[Any]:
+        return ["ambush_wound", self.player, self.wounds]
+
+
+class Gasp(Frame):
+    """``player``'s Last Gasp at ``stage`` (start, window, reveal, end)."""
+
+    def __init__(self, player: int, stage: str) -> None:
+        self.kind = GASP_FRAME
+        self.player = player
+        self.stage = stage
+
+    def to_list(self) -> list[Any]:
+        return ["gasp", self.player, self.stage]
+
+
+def frame_from_list(items: Sequence[Any]) -> Frame:
+    """Rebuild a frame from its saved list (:meth:`Frame.to_list`; lists may be tuples).
+
+    The saved-session grammar (saved.py) checks a frame before it is rebuilt.
+
+    Raises:
+        ValueError: if ``items`` is not a frame this engine writes.
+    """
+    try:
+        return _frame_from_list(items)
+    except (IndexError, KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not a Mantis Falls frame: {items!r} ({exc})") from None
+
+
+def _ctx(x: Any) -> Ctx:
+    p, src, idx, position, in_gasp = x
+    return (int(p), str(src), int(idx), int(position), bool(in_gasp))
+
+
+def _frame_from_list(f: Sequence[Any]) -> Frame:
+    name = f[0]
+    if name == "turn":
+        return TURN_FRAMES[TURN_STEPS.index(f[1])]
+    if name == "pick":
+        return Pick(_ctx(f[1]), PICK_NUMBER[f[2]], tuple(f[3]))
+    if name == "mainplay":
+        return MainPlay(int(f[1]), str(f[2]), int(f[3]))
+    if name == "window":
+        return Window(str(f[1]), tuple(int(x) for x in f[2]))
+    if name == "gasp_return":
+        return GaspReturn(int(f[1]))
+    if name == "gasp_play":
+        return GaspPlay(int(f[1]))
+    if name == "chance":
+        what, args = str(f[1]), f[2]
+        if what == "event_draw":
+            return Chance(what, -1, 0, str(args[0]))
+        if what == "discard":
+            return Chance(what, int(args[0]), int(args[1]), str(args[2]))
+        return Chance(what, int(args[0]), 0, str(args[1]))
+    if name == "reveal_loop":
+        return RevealLoop(str(f[1]))
+    if name == "card_done":
+        return CardDone(_ctx(f[1]))
+    if name == "effects":
+        return Effects(_ctx(f[1]), tuple(f[2]), int(f[3]))
+    if name == "event_process":
+        return EventProcess()
+    if name == "draw_phase":
+        return DrawPhase(int(f[1]))
+    if name == "draw_count":
+        return DrawCount(int(f[1]), int(f[2]), str(f[3]))
+    if name == "ambush_wound":
+        return AmbushWound(int(f[1]), int(f[2]))
+    if name == "gasp":
+        return Gasp(int(f[1]), str(f[2]))
+    raise ValueError(f"unknown frame name {name!r}")
+
+
+TURN_FRAMES = tuple(Turn(i) for i in range(len(TURN_STEPS)))
+"""One turn frame per step (frames never change, so these are shared)."""
+
+
 def _tuplify(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuplify(v) for v in value)
@@ -116,7 +482,7 @@ class MantisFallsState(State):
     trace: list[TraceEntry]
     tracing: bool
     steps: int
-    stack: list[tuple[Any, ...]]
+    stack: list[Frame]
     _legal: list[Action] | None
     roles: list[str]
     removed_role: str
@@ -308,7 +674,7 @@ class MantisFallsState(State):
             data[name] = [x[:] for x in getattr(self, name)]
         for name in _FIELDS_SCALAR:
             data[name] = getattr(self, name)
-        data["stack"] = [list(f) for f in self.stack]
+        data["stack"] = [f.to_list() for f in self.stack]
         data["trace"] = [e.to_dict() for e in self.trace]
         data["event_log"] = list(self.event_log)
         data["event_stats"] = [list(x) for x in self.event_stats]
@@ -324,7 +690,7 @@ class MantisFallsState(State):
             setattr(state, name, [list(x) for x in data[name]])
         for name in _FIELDS_SCALAR:
             setattr(state, name, data[name])
-        state.stack = [_tuplify(f) for f in data["stack"]]
+        state.stack = [frame_from_list(_tuplify(f)) for f in data["stack"]]
         state.trace = [TraceEntry.from_dict(e) for e in data["trace"]]
         state.event_log = [str(x) for x in data.get("event_log", [])]
         state.event_stats = [(int(a), int(b)) for a, b in data.get("event_stats", [])]
@@ -482,11 +848,11 @@ class MantisFallsState(State):
                 total += game.ally_passive[name].get(key, 0)
         return total
 
-    def _stoplight_player(self, ctx: tuple[Any, ...]) -> int:
+    def _stoplight_player(self, ctx: Ctx) -> int:
         # Events read the turn player's road (mf.10.4); action cards their own player's.
         return self.turn_player if ctx[1] == "event" else ctx[0]
 
-    def _amount(self, amount: Any, ctx: tuple[Any, ...]) -> int:
+    def _amount(self, amount: Any, ctx: Ctx) -> int:
         if isinstance(amount, dict):
             q = self._stoplight_player(ctx)
             color = amount["stoplight"]
@@ -524,13 +890,13 @@ class MantisFallsState(State):
         if not self.stack:
             return Decision("terminal", None, "The game is over.", "mf.20.3", "game_over")
         top = self.stack[-1]
-        if top[0] != "chance" and top[0] not in DECISION_FRAMES:
+        if top.kind > CHANCE_FRAME or top.kind == TURN_FRAME:
             # A position caught while the rules resolve an action (the tutor draws the
             # position at each entry it reveals): nobody decides here.
             return Decision("resolving", None, RESOLVING_PROMPT, "", self.phase)
         secret = self._inside_unseen_event()
-        if top[0] == "chance":
-            prompt, rule = _CHANCE_PROMPT[top[1]], top[2][-1]
+        if isinstance(top, Chance):
+            prompt, rule = _CHANCE_PROMPT[top.what], top.rule
             if secret:
                 # A random discard an unseen event orders cites the event's kind (mf.11.3
                 # or mf.11.6): the others are told only that the unseen event draws it.
@@ -568,7 +934,7 @@ class MantisFallsState(State):
         if self.event < 0 or self.event_visible_to_all():
             return False
         for frame in self.stack:
-            if frame[0] in ("card_done", "effects", "pick") and frame[1][1] == "event":
+            if isinstance(frame, CardDone | Effects | Pick) and frame.ctx[1] == "event":
                 return True
         return False
 
@@ -579,7 +945,7 @@ class MantisFallsState(State):
     def decision_kind(self) -> str:
         if not self.stack:
             return "terminal"
-        return "chance" if self.stack[-1][0] == "chance" else "choice"
+        return "chance" if self.stack[-1].kind == CHANCE_FRAME else "choice"
 
     def _legal_actions(self) -> list[Action]:
         legal = self._legal
@@ -589,23 +955,50 @@ class MantisFallsState(State):
             legal = []
         else:
             top = self.stack[-1]
-            if top[0] == "chance":
+            if isinstance(top, Chance):
                 legal = [a for a, _ in self.chance_outcomes()]
-            elif top[0] == "mainplay" or (top[0] == "pick" and top[2] in _CANONICAL_PICKS):
+            elif isinstance(top, MainPlay):
                 # These generators build the canonical order themselves (hot path); a
                 # conformance test checks that canonical_order() would not change them.
-                legal = _ACTS[top[0]](self, top)
-            else:
-                legal = canonical_order(_ACTS[top[0]](self, top))
+                legal = self._acts_mainplay(top)
+            elif isinstance(top, Pick):
+                legal = _PICK_ACTS[top.pick](self, top.ctx, top.args)
+                if top.pick != P_MOVE and top.pick != P_DRAW_SOURCE:  # these are in order
+                    legal = canonical_order(legal)
+            elif isinstance(top, Window):
+                legal = canonical_order(self._acts_window(top))
+            elif isinstance(top, GaspReturn):
+                legal = canonical_order(self._acts_gasp_return(top))
+            elif isinstance(top, GaspPlay):
+                legal = canonical_order(self._acts_gasp_play(top))
+            else:  # an automatic step: nobody chooses
+                legal = []
         self._legal = legal
         return legal
 
     def _apply(self, action: Action) -> None:
         self.steps += 1
         self._legal = None
-        top = self.stack[-1]
-        _DO[top[0]](self, top, action)
+        self._do(self.stack[-1], action)
         self._run()
+
+    def _do(self, top: Frame, action: Action) -> None:
+        """Carry out ``action`` at the waiting frame ``top`` (explicit dispatch by kind)."""
+        if isinstance(top, Pick):
+            self.stack.pop()
+            _PICK_DO[top.pick](self, top.ctx, top.args, action)
+        elif isinstance(top, MainPlay):
+            self._do_mainplay(top, action)
+        elif isinstance(top, Chance):
+            self._do_chance(top, action)
+        elif isinstance(top, Window):
+            self._do_window(top, action)
+        elif isinstance(top, GaspPlay):
+            self._do_gasp_play(top, action)
+        elif isinstance(top, GaspReturn):
+            self._do_gasp_return(top, action)
+        else:
+            raise ValueError(f"no choice is waiting at {top!r}")
 
     def _random_playout(self, rng: Rng, max_steps: int) -> None:
         # The loop of State._random_playout with the calls between steps inlined (the
@@ -620,10 +1013,8 @@ class MantisFallsState(State):
             if not stack:
                 return
             top = stack[-1]
-            kind = top[0]
-            if kind == "chance":
-                what = top[1]
-                if what == "action_draw":
+            if isinstance(top, Chance):
+                if top.what == "action_draw":
                     pile = self.action_pile
                     action = chance_draw[pile[below(len(pile))]]
                 else:
@@ -633,7 +1024,7 @@ class MantisFallsState(State):
                 action = legal[below(len(legal))]
             self.steps += 1
             self._legal = None
-            _DO[kind](self, top, action)
+            self._do(top, action)
             run()
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
@@ -665,53 +1056,77 @@ class MantisFallsState(State):
     # The run loop
     # ======================================================================
     def _run(self) -> None:
+        """Carry out automatic steps until a choice or a chance step waits (or the end).
+
+        The dispatch is written out by frame kind, commonest first.
+        """
         stack = self.stack
-        steps = _STEPS
-        turn_next = _TURN_NEXT
         while stack:
             top = stack[-1]
-            kind = top[0]
-            if kind == "turn":  # the commonest frame: step through the turn (as _f_turn)
+            kind = top.kind
+            if isinstance(top, Turn):
                 depth = len(stack)
-                step = top[1]
+                step = top.step
                 while True:  # the steps that push nothing follow each other at once
-                    stack[-1], turn_step = turn_next[step]
-                    turn_step(self)
+                    stack[-1] = TURN_FRAMES[_NEXT_STEP[step]]
+                    self._turn_step(step)
                     if len(stack) != depth:
                         break
-                    step = stack[-1][1]
-                continue
-            if kind in DECISION_FRAMES:
-                if kind != "window" or self._window_open(top):
+                    step = _NEXT_STEP[step]
+            elif isinstance(top, Effects):
+                self._f_effects(top)
+            elif isinstance(top, CardDone):
+                self._f_card_done(top)
+            elif kind == WINDOW_FRAME:
+                if self._window_open(top):  # type: ignore[arg-type]
                     return
-                continue
-            if kind in CHANCE_FRAMES:
-                return
-            steps[kind](self, top)
+            elif kind <= CHANCE_FRAME:
+                return  # a choice or chance waits
+            elif isinstance(top, RevealLoop):
+                self._f_reveal_loop(top)
+            elif isinstance(top, DrawPhase):
+                self._f_draw_phase(top)
+            elif isinstance(top, DrawCount):
+                self._f_draw_count(top)
+            elif isinstance(top, EventProcess):
+                self._f_event_process(top)
+            elif isinstance(top, AmbushWound):
+                self._f_ambush_wound(top)
+            elif isinstance(top, Gasp):
+                self._f_gasp(top)
+            else:
+                raise ValueError(f"no step for the frame {top!r}")
 
     # ======================================================================
-    # Turn sequence (topic 8), as data: the order of steps in a turn
+    # Turn sequence (topic 8): the steps of a turn, in TURN_STEPS order
     # ======================================================================
-    TURN_STEPS: ClassVar[tuple[str, ...]] = (
-        "start",
-        "expend",
-        "window_move",
-        "move",
-        "event_draw",
-        "main_turn",
-        "main_other",
-        "reveal",
-        "window_event",
-        "event",
-        "window_draw",
-        "draw",
-        "end",
-    )
-
-    def _f_turn(self, top: tuple[Any, ...]) -> None:
-        frame, turn_step = _TURN_NEXT[top[1]]
-        self.stack[-1] = frame
-        turn_step(self)
+    def _turn_step(self, step: int) -> None:
+        """Carry out turn step ``step`` (an index in :data:`TURN_STEPS`)."""
+        if step == 0:
+            self._turn_start()
+        elif step == 1:
+            self._turn_expend()
+        elif step == 2:
+            self._turn_window_move()
+        elif step == 3:
+            self._turn_move()
+        elif step == 4:
+            self._turn_event_draw()
+        elif step == 5:
+            self._turn_main_turn()
+        elif step == 6:
+            self._turn_main_other()
+        elif step == 7:
+            self._turn_reveal()
+        elif step == 8:
+            self._turn_window_event()
+        elif step == 9:
+            self._turn_event()
+        elif step == 10:
+            self._turn_window_draw()
+        elif step == 11:
+            self._turn_draw()
+        # step 12, "end": stepping on to "start" begins the next turn
 
     def _turn_start(self) -> None:
         n = self.game.num_players
@@ -746,7 +1161,7 @@ class MantisFallsState(State):
     def _turn_expend(self) -> None:
         p = self.turn_player
         if len(self.conserved) >= CE_SPACES:
-            self.stack.append(("pick", (p, "turn", -1, 0, False), "expend", ()))
+            self.stack.append(Pick((p, "turn", -1, 0, False), P_EXPEND, ()))
 
     def _turn_window_move(self) -> None:
         self._open_window("turn_start")
@@ -754,7 +1169,7 @@ class MantisFallsState(State):
     def _turn_move(self) -> None:
         p = self.turn_player
         reach = 2 if self.boost else 1
-        self.stack.append(("pick", (p, "turn", -1, 0, False), "move", (p, reach, "initial")))
+        self.stack.append(Pick((p, "turn", -1, 0, False), P_MOVE, (p, reach, "initial")))
 
     def _turn_event_draw(self) -> None:
         self.phase = "event_draw"
@@ -778,16 +1193,16 @@ class MantisFallsState(State):
                 f"{self.name(self.other(p))}.",
                 p,
             )
-        self.stack.append(("mainplay", self.turn_player, "choose", 0))
+        self.stack.append(MainPlay(self.turn_player, "choose", 0))
 
     def _turn_main_other(self) -> None:
-        self.stack.append(("mainplay", self.other(self.turn_player), "choose", 0))
+        self.stack.append(MainPlay(self.other(self.turn_player), "choose", 0))
 
     def _turn_reveal(self) -> None:
         self.phase = "action_processing"
         self.reveal_next = self.turn_player
         if any(self.plays):
-            self.stack.append(("reveal_loop", "window"))
+            self.stack.append(RevealLoop("window"))
 
     def _turn_window_event(self) -> None:
         self._open_window("before_event")
@@ -801,18 +1216,14 @@ class MantisFallsState(State):
                 f"{self.name(self.turn_player)} resolves this turn's event.",
                 self.turn_player,
             )
-        self.stack.append(("event_process",))
+        self.stack.append(EventProcess())
 
     def _turn_window_draw(self) -> None:
         self._open_window("before_draw")
 
     def _turn_draw(self) -> None:
         self.phase = "draw"
-        self.stack.append(("draw_phase", 0))
-
-    def _turn_end(self) -> None:
-        # Stepping to "start" (done by _f_turn) begins the next turn.
-        pass
+        self.stack.append(DrawPhase(0))
 
     def _both(self) -> tuple[int, ...]:
         return _TURN_ORDER[self.turn_player]  # (turn player, other player)
@@ -820,17 +1231,16 @@ class MantisFallsState(State):
     # ======================================================================
     # Decisions: what each decision frame asks and offers
     # ======================================================================
-    def _decision_spec(self, top: tuple[Any, ...]) -> tuple[int, str, str]:
-        kind = top[0]
-        if kind == "mainplay":
-            _, p, mode, n = top
+    def _decision_spec(self, top: Frame) -> tuple[int, str, str]:
+        if isinstance(top, MainPlay):
+            p, mode = top.player, top.mode
             if mode == "choose":
                 return p, f"{self.name(p)}: choose a main play.", "mf.8.4"
             if mode == "play":
                 return p, f"{self.name(p)}: add another card of the same suit, or finish.", "mf.8.5"
             return p, f"{self.name(p)}: discard another card, or stop.", "mf.8.7"
-        if kind == "gasp_return":
-            p = top[1]
+        if isinstance(top, GaspReturn):
+            p = top.player
             return (
                 p,
                 (
@@ -839,14 +1249,16 @@ class MantisFallsState(State):
                 ),
                 gasp_flow.LAST_GASP.rule("return_cards"),
             )
-        if kind == "gasp_play":
-            p = top[1]
+        if isinstance(top, GaspPlay):
+            p = top.player
             prompt = f"{self.name(p)}: build your Last Gasp play (one suit)."
             return p, prompt, gasp_flow.LAST_GASP.rule("gasp_play")
-        if kind == "window":
-            p = top[2][0]
+        if isinstance(top, Window):
+            p = top.asked[0]
             return p, f"{self.name(p)}: use an any-time effect, or pass.", "mf.13.3"
-        return self._pick_spec(top)
+        if isinstance(top, Pick):
+            return self._pick_spec(top)
+        raise ValueError(f"{top!r} waits for no choice")
 
     # ---- main play (topic 8, III) --------------------------------------------
     def _main_play_choices(self, p: int) -> list[Action]:
@@ -872,8 +1284,8 @@ class MantisFallsState(State):
             first.setdefault(labels[c], c)
         return list(first.values())
 
-    def _acts_mainplay(self, top: tuple[Any, ...]) -> list[Action]:
-        _, p, mode, n = top
+    def _acts_mainplay(self, top: MainPlay) -> list[Action]:
+        p, mode = top.player, top.mode
         hand = self.hands[p]
         acts: list[Action] = []
         if mode == "choose":
@@ -900,8 +1312,8 @@ class MantisFallsState(State):
             acts.append(game.stop_discarding[p])
         return acts
 
-    def _do_mainplay(self, top: tuple[Any, ...], action: Action) -> None:
-        _, p, mode, n = top
+    def _do_mainplay(self, top: MainPlay, action: Action) -> None:
+        p, mode = top.player, top.mode
         kind = action.kind
         who = self.name(p)
         if kind == "play":
@@ -919,7 +1331,7 @@ class MantisFallsState(State):
                     visible_to=(p,),
                     public_text=f"{who} places card {k} of an action play face down.",
                 )
-            self.stack[-1] = ("mainplay", p, "play", k)
+            self.stack[-1] = MainPlay(p, "play", k)
         elif kind == "conserve":
             c = action.args[0]
             self.hands[p].remove(c)
@@ -969,7 +1381,7 @@ class MantisFallsState(State):
             if mode == "discard" or not self.hands[p]:
                 self.stack.pop()
             else:
-                self.stack[-1] = ("mainplay", p, "discard", 1)
+                self.stack[-1] = MainPlay(p, "discard", 1)
         elif kind == "nothing":
             self.stack.pop()
             if self.tracing:
@@ -1058,10 +1470,10 @@ class MantisFallsState(State):
         pushed at all then (speed).
         """
         if self._may_use_anytime(0) or self._may_use_anytime(1):
-            self.stack.append(("window", tag, self._both()))
+            self.stack.append(Window(tag, self._both()))
 
-    def _window_open(self, top: tuple[Any, ...]) -> bool:
-        _, tag, asked = top
+    def _window_open(self, top: Window) -> bool:
+        tag, asked = top.tag, top.asked
         while asked:
             p = asked[0]
             if self._may_use_anytime(p):
@@ -1074,19 +1486,19 @@ class MantisFallsState(State):
         if not asked:
             self.stack.pop()
             return False
-        self.stack[-1] = ("window", tag, asked)
+        self.stack[-1] = Window(tag, asked)
         return True
 
-    def _acts_window(self, top: tuple[Any, ...]) -> list[Action]:
-        p = top[2][0]
+    def _acts_window(self, top: Window) -> list[Action]:
+        p = top.asked[0]
         # Usually already computed by _window_open when the window stopped.
         return self.anytime_options(p) + [self.game.pass_action[p]]
 
-    def _do_window(self, top: tuple[Any, ...], action: Action) -> None:
-        _, tag, asked = top
+    def _do_window(self, top: Window, action: Action) -> None:
+        tag, asked = top.tag, top.asked
         p = asked[0]
         if action.kind == "pass":
-            self.stack[-1] = ("window", tag, asked[1:])
+            self.stack[-1] = Window(tag, asked[1:])
             return
         src, idx, pay = action.args
         if src == "cond":
@@ -1118,15 +1530,15 @@ class MantisFallsState(State):
                 "mf.13.3", f"{self.name(p)} uses the any-time effect of {name}{paid}.", p, "action"
             )
         in_gasp = self.in_gasp == p
-        ctx = (p, "condition" if src == "cond" else "ally", idx, 0, in_gasp)
-        self.stack.append(("card_done", ctx))
-        self.stack.append(("effects", ctx, ref, 0))
+        ctx: Ctx = (p, "condition" if src == "cond" else "ally", idx, 0, in_gasp)
+        self.stack.append(CardDone(ctx))
+        self.stack.append(Effects(ctx, ref, 0))
 
     # ======================================================================
     # Picks: the small choices inside effects and phases
     # ======================================================================
-    def _pick_spec(self, top: tuple[Any, ...]) -> tuple[int, str, str]:
-        _, ctx, what, args = top
+    def _pick_spec(self, top: Pick) -> tuple[int, str, str]:
+        ctx, what, args = top.ctx, PICK_NAMES[top.pick], top.args
         p = ctx[0]
         who = self.name(p)
         if what == "expend":
@@ -1168,15 +1580,8 @@ class MantisFallsState(State):
         text, rule = prompts[what]
         return p, f"{who}: {text}", rule
 
-    def _acts_pick(self, top: tuple[Any, ...]) -> list[Action]:
-        return _PICK_ACTS[top[2]](self, top[1], top[3])
-
-    def _do_pick(self, top: tuple[Any, ...], action: Action) -> None:
-        self.stack.pop()
-        _PICK_DO[top[2]](self, top[1], top[3], action)
-
     # ---- expending Conserved Energy (topic 15) ----
-    def _pick_acts_expend(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_expend(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         p = ctx[0]
         acts = [Action(p, "expend", ("no",), "Keep Conserved Energy")]
         if self.pos[p] < END:
@@ -1184,7 +1589,7 @@ class MantisFallsState(State):
         acts.append(Action(p, "expend", ("heal",), "Expend Conserved Energy to heal one wound"))
         return acts
 
-    def _pick_do_expend(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_expend(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         p = ctx[0]
         choice = action.args[0]
         if choice == "no":
@@ -1207,7 +1612,7 @@ class MantisFallsState(State):
             self._heal(p, 1, "mf.15.3")
 
     # ---- movement (topics 8, 10, 15) ----
-    def _pick_acts_move(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_move(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         mover, reach, why = args
         chooser = mover if why == "initial" else ctx[0]
         at = self.pos[mover]
@@ -1235,7 +1640,7 @@ class MantisFallsState(State):
             acts.append(action)
         return acts
 
-    def _pick_do_move(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_move(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         mover, reach, why = args
         d = action.args[0]
         rule = (
@@ -1312,7 +1717,7 @@ class MantisFallsState(State):
                 )
         self._update_visibility()
         if landed and target == END and self.dark:
-            self.stack.append(("pick", (p, "road", -1, 0, False), "dark_pick", ()))
+            self.stack.append(Pick((p, "road", -1, 0, False), P_DARK_PICK, ()))
         elif landed and target == END and self.tracing:
             self._log("mf.10.10", "No Actions by the Dark are left to take.")
         if landed and self.road(target).ambush:
@@ -1327,7 +1732,7 @@ class MantisFallsState(State):
                     )
         if crossed:
             if self.night:
-                self.stack.append(("pick", (p, "road", -1, 0, False), "night_pick", ()))
+                self.stack.append(Pick((p, "road", -1, 0, False), P_NIGHT_PICK, ()))
             elif self.tracing:
                 self._log("mf.10.8", "No Actions by the Night are left to take.")
 
@@ -1363,21 +1768,21 @@ class MantisFallsState(State):
                 f"{self.name(p)} lands on an ambush of {n}: discard {cards}, "
                 f"then receive {n} wound{'s' * (n != 1)}.",
             )
-        self.stack.append(("ambush_wound", p, n))
+        self.stack.append(AmbushWound(p, n))
         k = min(n, len(self.hands[p]))
         if k:
-            self.stack.append(("chance", "discard", (p, k, "mf.10.6")))
+            self.stack.append(Chance("discard", p, k, "mf.10.6"))
 
-    def _f_ambush_wound(self, top: tuple[Any, ...]) -> None:
-        _, p, n = top
+    def _f_ambush_wound(self, top: AmbushWound) -> None:
+        p, n = top.player, top.wounds
         self.stack.pop()
         self._wound(p, n, (p, "ambush", -1, 0, False), "mf.10.6")
         # mf.17.1: an ambush reached by a card's movement is part of that card; its
         # card_done frame starts any Last Gasp once the whole card is processed.
-        if not any(f[0] == "card_done" for f in self.stack):
+        if not any(isinstance(f, CardDone) for f in self.stack):
             self._resolve_gasps()
 
-    def _pick_acts_night_pick(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_night_pick(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         p = ctx[0]
         return [
             Action(
@@ -1386,7 +1791,7 @@ class MantisFallsState(State):
             for c in sorted(set(self.night))
         ]
 
-    def _pick_do_night_pick(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_night_pick(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         p, c = ctx[0], action.args[0]
         self.night.remove(c)
         self.hands[p].append(c)
@@ -1402,14 +1807,14 @@ class MantisFallsState(State):
                 "Actions by the Night.",
             )
 
-    def _pick_acts_dark_pick(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_dark_pick(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         p = ctx[0]
         return [
             Action(p, "take_dark", (c,), f"Take {self.card_label(c)} from the Actions by the Dark")
             for c in sorted(set(self.dark))
         ]
 
-    def _pick_do_dark_pick(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_dark_pick(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         p, c = ctx[0], action.args[0]
         self.dark.remove(c)
         self.hands[p].append(c)
@@ -1426,15 +1831,15 @@ class MantisFallsState(State):
             )
 
     # ---- drawing (topics 8 VI, 15, 19) ----
-    def _f_draw_phase(self, top: tuple[Any, ...]) -> None:
-        i = top[1]
+    def _f_draw_phase(self, top: DrawPhase) -> None:
+        i = top.next
         order = _TURN_ORDER[self.turn_player]  # both players, the turn player first
         while i < 2:
             p = order[i]
             held, size = len(self.hands[p]), self.hand_size(p)
             if held < size and self._can_draw():
-                if i != top[1]:
-                    self.stack[-1] = ("draw_phase", i)
+                if i != top.next:
+                    self.stack[-1] = DrawPhase(i)
                 self._draw_one(p, "mf.8.11")
                 return
             i += 1
@@ -1453,17 +1858,17 @@ class MantisFallsState(State):
     def _can_draw(self) -> bool:
         return bool(self.action_top or self.action_pile or self.action_discard or self.conserved)
 
-    def _f_draw_count(self, top: tuple[Any, ...]) -> None:
-        _, p, remaining, rule = top
+    def _f_draw_count(self, top: DrawCount) -> None:
+        p, remaining, rule = top.player, top.left, top.rule
         if remaining <= 0 or not self._can_draw():
             self.stack.pop()
             return
-        self.stack[-1] = ("draw_count", p, remaining - 1, rule)
+        self.stack[-1] = DrawCount(p, remaining - 1, rule)
         self._draw_one(p, rule)
 
     def _draw_one(self, p: int, rule: str) -> None:
         if self.conserved:
-            self.stack.append(("pick", (p, "draw", -1, 0, False), "draw_source", (p, rule)))
+            self.stack.append(Pick((p, "draw", -1, 0, False), P_DRAW_SOURCE, (p, rule)))
         else:
             self._draw_from_pile(p, rule)
 
@@ -1484,7 +1889,7 @@ class MantisFallsState(State):
                     "The action draw pile is empty: the discard pile is "
                     f"shuffled into a new draw pile ({len(self.action_pile)} cards).",
                 )
-        self.stack.append(("chance", "action_draw", (p, rule)))
+        self.stack.append(Chance("action_draw", p, 0, rule))
 
     def _give_card(self, p: int, c: int, rule: str) -> None:
         self.hands[p].append(c)
@@ -1498,7 +1903,7 @@ class MantisFallsState(State):
                 public_text=f"{self.name(p)} draws an action card.",
             )
 
-    def _pick_acts_draw_source(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_draw_source(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         # Canonical order: "draw_conserved" (one per card name, by id) < "draw_pile".
         p = args[0]
         acts = []
@@ -1518,7 +1923,7 @@ class MantisFallsState(State):
             acts.append(action)
         return acts
 
-    def _pick_do_draw_source(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_draw_source(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         p, rule = args
         if action.kind == "draw_pile":
             self._draw_from_pile(p, rule)
@@ -1557,7 +1962,7 @@ class MantisFallsState(State):
                     "The event deck is empty: its discard pile is shuffled into a "
                     f"new deck ({len(self.event_pile)} cards).",
                 )
-        self.stack.append(("chance", "event_draw", ("mf.8.3",)))
+        self.stack.append(Chance("event_draw", -1, 0, "mf.8.3"))
 
     def event_visible_to_all(self) -> bool:
         if self.event < 0:
@@ -1592,8 +1997,8 @@ class MantisFallsState(State):
             )
 
     # ---- main processing: reveal loop (topic 12) ----
-    def _f_reveal_loop(self, top: tuple[Any, ...]) -> None:
-        stage = top[1]
+    def _f_reveal_loop(self, top: RevealLoop) -> None:
+        stage = top.stage
         revealed, plays = self.revealed, self.plays
         players = [p for p in self._both() if revealed[p] < len(plays[p])]
         if not players:
@@ -1613,11 +2018,11 @@ class MantisFallsState(State):
                 )
             return
         if stage == "window":
-            self.stack[-1] = ("reveal_loop", "reveal")
+            self.stack[-1] = RevealLoop("reveal")
             self._open_window("before_reveal")
-            if self.stack[-1][0] == "window":
+            if self.stack[-1].kind == WINDOW_FRAME:
                 return
-        self.stack[-1] = ("reveal_loop", "window")
+        self.stack[-1] = RevealLoop("window")
         p = self.reveal_next if self.reveal_next in players else players[0]
         c = self.plays[p][self.revealed[p]]
         self.revealed[p] += 1
@@ -1637,15 +2042,15 @@ class MantisFallsState(State):
 
     def _start_card(self, p: int, c: int, position: int, in_gasp: bool) -> None:
         card = self.cards.actions[c]
-        ctx = (p, "action", c, position, in_gasp)
-        self.stack.append(("card_done", ctx))
+        ctx: Ctx = (p, "action", c, position, in_gasp)
+        self.stack.append(CardDone(ctx))
         if card.effects:
-            self.stack.append(("effects", ctx, ("action", c, "effects"), 0))
+            self.stack.append(Effects(ctx, ("action", c, "effects"), 0))
         if card.on_reveal:
-            self.stack.append(("effects", ctx, ("action", c, "on_reveal"), 0))
+            self.stack.append(Effects(ctx, ("action", c, "on_reveal"), 0))
 
-    def _f_card_done(self, top: tuple[Any, ...]) -> None:
-        ctx = top[1]
+    def _f_card_done(self, top: CardDone) -> None:
+        ctx = top.ctx
         self.stack.pop()
         if ctx[1] == "event":
             e = self.event
@@ -1664,7 +2069,7 @@ class MantisFallsState(State):
         self._resolve_gasps()
 
     # ---- event processing (topic 11) ----
-    def _f_event_process(self, top: tuple[Any, ...]) -> None:
+    def _f_event_process(self, top: EventProcess) -> None:
         self.stack.pop()
         e = self.event
         if e < 0:
@@ -1672,7 +2077,7 @@ class MantisFallsState(State):
         card = self.cards.events[e]
         p = self.turn_player
         vis = None if not self.tracing or self.event_visible_to_all() else (p,)
-        ctx = (p, "event", e, 0, False)
+        ctx: Ctx = (p, "event", e, 0, False)
         self.event_stats.append((self.pos[p], 0))
         if self.tracing:
             self._log(
@@ -1697,9 +2102,9 @@ class MantisFallsState(State):
                     public_text=f"{self.name(p)} processes the unseen event.",
                     public_rule="mf.11.8",
                 )
-            self.stack.append(("card_done", ctx))
+            self.stack.append(CardDone(ctx))
             return
-        self.stack.append(("card_done", ctx))
+        self.stack.append(CardDone(ctx))
         if card.kind == "incident":
             self.event_log.append(f"{card.id}:incident")
             if self.tracing:
@@ -1713,9 +2118,9 @@ class MantisFallsState(State):
                     public_rule="mf.11.8",
                 )
             if card.bonus:
-                self.stack.append(("effects", ctx, ("event", e, "bonus"), 0))
+                self.stack.append(Effects(ctx, ("event", e, "bonus"), 0))
             if card.effect:
-                self.stack.append(("effects", ctx, ("event", e, "effect"), 0))
+                self.stack.append(Effects(ctx, ("event", e, "effect"), 0))
             return
         defeated = self.opp_wounds >= card.health
         if self.tracing:
@@ -1740,13 +2145,13 @@ class MantisFallsState(State):
         part = "defeated" if defeated else "undefeated"
         self.event_log.append(f"{card.id}:{part}")
         if getattr(card, part):
-            self.stack.append(("effects", ctx, ("event", e, part), 0))
+            self.stack.append(Effects(ctx, ("event", e, part), 0))
 
     # ======================================================================
     # Effects (the effect vocabulary of docs/mantis_falls_cards.md)
     # ======================================================================
-    def _f_effects(self, top: tuple[Any, ...]) -> None:
-        _, ctx, ref, i = top
+    def _f_effects(self, top: Effects) -> None:
+        ctx, ref, i = top.ctx, top.ref, top.next
         effects = self.game.resolve(ref)
         if i + 1 >= len(effects):
             # The last effect (or none): the frame is done before the effect runs, so a
@@ -1755,7 +2160,7 @@ class MantisFallsState(State):
             if i >= len(effects):
                 return
         else:
-            self.stack[-1] = ("effects", ctx, ref, i + 1)
+            self.stack[-1] = Effects(ctx, ref, i + 1)
         eff = effects[i]
         preds = eff.get("if")
         secret = False
@@ -1827,12 +2232,12 @@ class MantisFallsState(State):
                 return
         if secret and self.tracing:
             start = len(self.trace)
-            _EFFECTS[eff["do"]](self, ctx, eff, ref + (i,))
+            CARD_EFFECTS[eff["do"]](self, ctx, eff, ref + (i,))
             self._hide_since(start)
             return
-        _EFFECTS[eff["do"]](self, ctx, eff, ref + (i,))
+        CARD_EFFECTS[eff["do"]](self, ctx, eff, ref + (i,))
 
-    def _source_name(self, ctx: tuple[Any, ...]) -> str:
+    def _source_name(self, ctx: Ctx) -> str:
         src, idx = ctx[1], ctx[2]
         if src == "action":
             return self.card_name(idx)
@@ -1844,19 +2249,19 @@ class MantisFallsState(State):
             return f"{self.cards.allies[idx].name} (any-time effect)"
         return "ambush"
 
-    def _effect_rule(self, ctx: tuple[Any, ...]) -> str:
+    def _effect_rule(self, ctx: Ctx) -> str:
         # An event's wounds and heals come from an incident's effect/bonus (mf.11.3) or an
         # opposition's outcome (mf.11.6); everything else is a card effect (mf.12.2).
         if ctx[1] != "event":
             return "mf.12.2"
         return "mf.11.6" if self.cards.events[ctx[2]].kind == "opposition" else "mf.11.3"
 
-    def _ctx_vis(self, ctx: tuple[Any, ...]) -> Any:
+    def _ctx_vis(self, ctx: Ctx) -> Any:
         if ctx[1] == "event" and not self.event_visible_to_all():
             return (ctx[0],)
         return None
 
-    def _holds(self, ctx: tuple[Any, ...], preds: dict[str, Any]) -> bool:
+    def _holds(self, ctx: Ctx, preds: dict[str, Any]) -> bool:
         p = ctx[0]
         o = self.other(p)
         for key, val in preds.items():
@@ -1901,7 +2306,7 @@ class MantisFallsState(State):
                 return False
         return True
 
-    def _targets(self, ctx: tuple[Any, ...], target: str) -> list[int]:
+    def _targets(self, ctx: Ctx, target: str) -> list[int]:
         p = ctx[0]
         if target == "self":
             return [p]
@@ -1911,9 +2316,7 @@ class MantisFallsState(State):
             return list(self._both())
         return []
 
-    def _target_actions(
-        self, ctx: tuple[Any, ...], kind: str, with_opposition: bool
-    ) -> list[Action]:
+    def _target_actions(self, ctx: Ctx, kind: str, with_opposition: bool) -> list[Action]:
         p = ctx[0]
         acts = [
             Action(p, kind, ("player", q), f"{self.name(q)}" + (" (you)" if q == p else ""))
@@ -1940,28 +2343,28 @@ class MantisFallsState(State):
         return self.event >= 0 and self.cards.events[self.event].kind == "opposition"
 
     # ---- wound / heal ----
-    def _e_wound(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_wound(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         amount = self._amount(eff["amount"], ctx)
         target = eff.get("target", "self")
         if target in ("choose_player", "choose_any"):
-            self.stack.append(("pick", ctx, "wound_target", (amount, target == "choose_any")))
+            self.stack.append(Pick(ctx, P_WOUND_TARGET, (amount, target == "choose_any")))
         elif target == "opposition":
             self._wound_opposition(amount, ctx)
         else:
             for q in self._targets(ctx, target):
                 self._wound(q, amount, ctx, self._effect_rule(ctx))
 
-    def _pick_acts_wound_target(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_wound_target(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         return self._target_actions(ctx, "wound_target", bool(args[1]))
 
-    def _pick_do_wound_target(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_wound_target(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         who, q = action.args
         if who == "opposition":
             self._wound_opposition(args[0], ctx)
         else:
             self._wound(q, args[0], ctx, "mf.12.2")
 
-    def _wound_opposition(self, amount: int, ctx: tuple[Any, ...]) -> None:
+    def _wound_opposition(self, amount: int, ctx: Ctx) -> None:
         if self.event < 0:
             if self.tracing:
                 self._log(
@@ -2024,7 +2427,7 @@ class MantisFallsState(State):
     def _ctx_vis_event(self) -> Any:
         return None if self.event_visible_to_all() else (self.turn_player,)
 
-    def _wound(self, q: int, amount: int, ctx: tuple[Any, ...], rule: str) -> None:
+    def _wound(self, q: int, amount: int, ctx: Ctx, rule: str) -> None:
         if self.dead[q] or amount <= 0:
             return
         if ctx[1] == "event":
@@ -2090,19 +2493,19 @@ class MantisFallsState(State):
                         q,
                     )
 
-    def _e_heal(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_heal(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         amount = self._amount(eff["amount"], ctx)
         target = eff.get("target", "self")
         if target == "choose_player":
-            self.stack.append(("pick", ctx, "heal_target", (amount,)))
+            self.stack.append(Pick(ctx, P_HEAL_TARGET, (amount,)))
             return
         for q in self._targets(ctx, target):
             self._heal(q, amount, self._effect_rule(ctx))
 
-    def _pick_acts_heal_target(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_heal_target(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         return self._target_actions(ctx, "heal_target", False)
 
-    def _pick_do_heal_target(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_heal_target(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         self._heal(action.args[1], args[0], "mf.12.2")
 
     def _heal(self, q: int, amount: int, rule: str) -> None:
@@ -2122,11 +2525,11 @@ class MantisFallsState(State):
             )
 
     # ---- movement effects ----
-    def _e_move(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_move(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         mover = ctx[0] if eff.get("target", "self") == "self" else self.other(ctx[0])
         roads = int(eff["roads"])
         if eff.get("up_to", True) and self.pos[mover] < END:
-            self.stack.append(("pick", ctx, "move", (mover, roads, "effect")))
+            self.stack.append(Pick(ctx, P_MOVE, (mover, roads, "effect")))
         else:
             room = END - self.pos[mover]
             self._move(
@@ -2137,9 +2540,7 @@ class MantisFallsState(State):
             )
 
     # ---- prevention ----
-    def _e_prevent_event(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
+    def _e_prevent_event(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         if self.event < 0:
             if self.tracing:
                 self._log("mf.11.2", "There is no event this turn to prevent.", ctx[0])
@@ -2159,33 +2560,29 @@ class MantisFallsState(State):
             )
 
     # ---- drawing and discarding ----
-    def _e_draw(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_draw(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "self"))):
-            self.stack.append(("draw_count", q, int(eff["count"]), self._effect_rule(ctx)))
+            self.stack.append(DrawCount(q, int(eff["count"]), self._effect_rule(ctx)))
 
-    def _e_discard_random(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
+    def _e_discard_random(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "other"))):
             k = min(int(eff["count"]), len(self.hands[q]))
             if k:
-                self.stack.append(("chance", "discard", (q, k, self._effect_rule(ctx))))
+                self.stack.append(Chance("discard", q, k, self._effect_rule(ctx)))
 
-    def _e_discard_chosen(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
+    def _e_discard_chosen(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         for q in reversed(self._targets(ctx, eff.get("target", "other"))):
             if self.hands[q]:
-                self.stack.append(("pick", ctx, "discard_chosen", (q, int(eff["count"]))))
+                self.stack.append(Pick(ctx, P_DISCARD_CHOSEN, (q, int(eff["count"]))))
 
-    def _pick_acts_discard_chosen(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_discard_chosen(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         q = args[0]
         return [
             Action(q, "discard_card", (c,), f"Discard {self.card_label(c)}")
             for c in sorted(set(self.hands[q]))
         ]
 
-    def _pick_do_discard_chosen(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_discard_chosen(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         q, count = args
         c = action.args[0]
         self.hands[q].remove(c)
@@ -2200,17 +2597,17 @@ class MantisFallsState(State):
                 public_text=f"{self.name(q)} discards a card.",
             )
         if count > 1 and self.hands[q]:
-            self.stack.append(("pick", ctx, "discard_chosen", (q, count - 1)))
+            self.stack.append(Pick(ctx, P_DISCARD_CHOSEN, (q, count - 1)))
 
     # ---- allies (topic 14) ----
-    def _e_take_ally(self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+    def _e_take_ally(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         if not self.ally_deck:
             if self.tracing:
                 self._log("mf.14.2", "The ally deck is empty: there is no ally to take.", ctx[0])
             return
-        self.stack.append(("pick", ctx, "take_ally", (int(eff["count"]),)))
+        self.stack.append(Pick(ctx, P_TAKE_ALLY, (int(eff["count"]),)))
 
-    def _pick_acts_take_ally(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_take_ally(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         p = ctx[0]
         first: dict[str, int] = {}
         for a in sorted(self.ally_deck):
@@ -2225,13 +2622,13 @@ class MantisFallsState(State):
             for n, a in first.items()
         ]
 
-    def _pick_do_take_ally(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_take_ally(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         p = ctx[0]
         a = action.args[0]
         self.ally_deck.remove(a)
         self._gain_ally(p, a, "mf.14.2", chosen=True)
         if args[0] > 1 and self.ally_deck:
-            self.stack.append(("pick", ctx, "take_ally", (args[0] - 1,)))
+            self.stack.append(Pick(ctx, P_TAKE_ALLY, (args[0] - 1,)))
 
     def _gain_ally(self, p: int, a: int, rule: str, chosen: bool) -> None:
         was = self.complete_allies(p)
@@ -2266,15 +2663,13 @@ class MantisFallsState(State):
                 public_text="",
             )
 
-    def _e_return_ally(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
+    def _e_return_ally(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         q = self._targets(ctx, eff.get("target", "other"))[0]
         if not self.allies[q]:
             if self.tracing:
                 self._log("mf.14.5", f"{self.name(q)} has no ally to return.", ctx[0])
             return
-        self.stack.append(("pick", ctx, "return_ally", (q,)))
+        self.stack.append(Pick(ctx, P_RETURN_ALLY, (q,)))
 
     def _ally_groups(self, q: int) -> list[str]:
         """Player ``q``'s ally names in the order their first card arrived (public order)."""
@@ -2285,7 +2680,7 @@ class MantisFallsState(State):
                 names.append(name)
         return names
 
-    def _pick_acts_return_ally(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_return_ally(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         # Groups are named by arrival order, so neither the args nor the labels of a
         # face-down group tell the chooser which ally it is.
         q = args[0]
@@ -2302,7 +2697,7 @@ class MantisFallsState(State):
             acts.append(Action(ctx[0], "return_ally", (k,), f"Return {self.name(q)}'s {shown}"))
         return acts
 
-    def _pick_do_return_ally(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_return_ally(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         q = args[0]
         self._return_ally_group(q, self._ally_groups(q)[action.args[0]])
 
@@ -2321,9 +2716,7 @@ class MantisFallsState(State):
             )
 
     # ---- conditions (topic 13) ----
-    def _e_keep_as_condition(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
+    def _e_keep_as_condition(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         p, src, c = ctx[0], ctx[1], ctx[2]
         if src != "action":
             return
@@ -2351,19 +2744,17 @@ class MantisFallsState(State):
                 changes=(("conditions", None, self.card_name(c)),),
             )
 
-    def _e_remove_condition(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
+    def _e_remove_condition(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         target = eff.get("target", "any")
         owners = (
             list(range(self.game.num_players)) if target == "any" else self._targets(ctx, target)
         )
         if any(self.conditions[q] for q in owners):
-            self.stack.append(("pick", ctx, "remove_condition", tuple(owners)))
+            self.stack.append(Pick(ctx, P_REMOVE_CONDITION, tuple(owners)))
         elif self.tracing:
             self._log("mf.13.1", "There is no condition to remove.", ctx[0])
 
-    def _pick_acts_remove_condition(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_remove_condition(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         return [
             Action(
                 ctx[0],
@@ -2375,7 +2766,7 @@ class MantisFallsState(State):
             for c in sorted(set(self.conditions[q]))
         ]
 
-    def _pick_do_remove_condition(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_remove_condition(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         q, c = action.args
         self.conditions[q].remove(c)
         self.action_discard.append(c)
@@ -2388,21 +2779,19 @@ class MantisFallsState(State):
             )
 
     # ---- Conserved Energy effects ----
-    def _e_take_conserved(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
+    def _e_take_conserved(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         if self.conserved:
-            self.stack.append(("pick", ctx, "take_conserved", (int(eff["count"]),)))
+            self.stack.append(Pick(ctx, P_TAKE_CONSERVED, (int(eff["count"]),)))
         elif self.tracing:
             self._log("mf.15.2", "Conserved Energy is empty: nothing to take.", ctx[0])
 
-    def _pick_acts_take_conserved(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_take_conserved(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         return [
             Action(ctx[0], "take_conserved", (c,), f"Take {self.card_label(c)}")
             for c in sorted(set(self.conserved))
         ]
 
-    def _pick_do_take_conserved(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_take_conserved(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         c = action.args[0]
         self.conserved.remove(c)
         self.hands[ctx[0]].append(c)
@@ -2415,18 +2804,16 @@ class MantisFallsState(State):
                 "action",
             )
         if args[0] > 1 and self.conserved:
-            self.stack.append(("pick", ctx, "take_conserved", (args[0] - 1,)))
+            self.stack.append(Pick(ctx, P_TAKE_CONSERVED, (args[0] - 1,)))
 
     # ---- Foresight-type reveal triggers ----
-    def _e_peek_event(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
+    def _e_peek_event(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         p = ctx[0]
-        self.stack.append(("pick", ctx, "peek_keep", ()))
+        self.stack.append(Pick(ctx, P_PEEK_KEEP, ()))
         if self.event_top:
             self._peeked(p, self.event_top[0])
         elif self.event_pile:
-            self.stack.append(("chance", "peek", (p, "mf.19.1")))
+            self.stack.append(Chance("peek", p, 0, "mf.19.1"))
         else:
             self.stack.pop()
             if self.tracing:
@@ -2444,14 +2831,14 @@ class MantisFallsState(State):
                 public_text=f"{self.name(p)} looks at the top event card.",
             )
 
-    def _pick_acts_peek_keep(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_peek_keep(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         p = ctx[0]
         return [
             Action(p, "peek", ("keep",), "Leave it on top"),
             Action(p, "peek", ("bottom",), "Put it on the bottom of the event deck"),
         ]
 
-    def _pick_do_peek_keep(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_peek_keep(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         p = ctx[0]
         if action.args[0] == "bottom":
             e = self.event_top.pop(0)
@@ -2467,18 +2854,16 @@ class MantisFallsState(State):
             )
 
     # ---- choices ----
-    def _e_choose_one(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
-        self.stack.append(("pick", ctx, "choose_one", ref))
+    def _e_choose_one(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
+        self.stack.append(Pick(ctx, P_CHOOSE_ONE, ref))
 
-    def _pick_acts_choose_one(self, ctx: Any, ref: Any) -> list[Action]:
+    def _pick_acts_choose_one(self, ctx: Ctx, ref: tuple[Any, ...]) -> list[Action]:
         eff = self.game.resolve(ref)
         return [
             Action(ctx[0], "choose", (k,), opt["label"]) for k, opt in enumerate(eff["options"])
         ]
 
-    def _pick_do_choose_one(self, ctx: Any, ref: Any, action: Action) -> None:
+    def _pick_do_choose_one(self, ctx: Ctx, ref: tuple[Any, ...], action: Action) -> None:
         k = action.args[0]
         if self.tracing:
             label = self.game.resolve(ref)["options"][k]["label"]
@@ -2490,15 +2875,13 @@ class MantisFallsState(State):
                 visible_to=self._ctx_vis(ctx),
                 public_text="",
             )
-        self.stack.append(("effects", ctx, tuple(ref) + ("options", k, "effects"), 0))
+        self.stack.append(Effects(ctx, tuple(ref) + ("options", k, "effects"), 0))
 
-    def _e_wound_split(
-        self, ctx: tuple[Any, ...], eff: dict[str, Any], ref: tuple[Any, ...]
-    ) -> None:
+    def _e_wound_split(self, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
         amount = self._amount(eff["amount"], ctx)
-        self.stack.append(("pick", ctx, "wound_split", (amount,)))
+        self.stack.append(Pick(ctx, P_WOUND_SPLIT, (amount,)))
 
-    def _pick_acts_wound_split(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_wound_split(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         p, amount = ctx[0], args[0]
         o = self.other(p)
         return [
@@ -2506,7 +2889,7 @@ class MantisFallsState(State):
             for k in range(amount + 1)
         ]
 
-    def _pick_do_wound_split(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_wound_split(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         p = ctx[0]
         k = action.args[0]
         if self.tracing:
@@ -2532,20 +2915,20 @@ class MantisFallsState(State):
         due = self.gasp_due
         if due:
             if gasp_flow.LAST_GASP.after("several_due", len(due) > 1) == "order":
-                ctx = (self.turn_player, "gasp", -1, 0, False)
-                self.stack.append(("pick", ctx, "gasp_order", tuple(due)))
+                ctx: Ctx = (self.turn_player, "gasp", -1, 0, False)
+                self.stack.append(Pick(ctx, P_GASP_ORDER, tuple(due)))
             else:
-                self.stack.append(("gasp", due.pop(0), "start"))
+                self.stack.append(Gasp(due.pop(0), "start"))
         elif any(self.dead):
             self._finish("death")
 
-    def _pick_acts_gasp_order(self, ctx: Any, args: Any) -> list[Action]:
+    def _pick_acts_gasp_order(self, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
         return [
             Action(ctx[0], "gasp_first", (q,), f"{self.name(q)} makes a Last Gasp first")
             for q in args
         ]
 
-    def _pick_do_gasp_order(self, ctx: Any, args: Any, action: Action) -> None:
+    def _pick_do_gasp_order(self, ctx: Ctx, args: tuple[Any, ...], action: Action) -> None:
         q = action.args[0]
         self.gasp_due.remove(q)
         if self.tracing:
@@ -2556,13 +2939,13 @@ class MantisFallsState(State):
                 ctx[0],
                 "action",
             )
-        self.stack.append(("gasp", q, "start"))
+        self.stack.append(Gasp(q, "start"))
 
-    def _f_gasp(self, top: tuple[Any, ...]) -> None:
+    def _f_gasp(self, top: Gasp) -> None:
         # Stages: start = begin (then face_down), window = the any-time window before the
         # next card or, once every card is done, before the marker; reveal = cards_left;
         # end = marker.  The table says where each test leads.
-        _, p, stage = top
+        p, stage = top.player, top.stage
         flow = gasp_flow.LAST_GASP
         if stage == "start":
             self.in_gasp = p
@@ -2575,17 +2958,17 @@ class MantisFallsState(State):
                     f"{self.name(p)} makes a Last Gasp play: everything else is suspended.",
                     p,
                 )
-            self.stack[-1] = ("gasp", p, "window")
-            self.stack.append(("gasp_play", p))
+            self.stack[-1] = Gasp(p, "window")
+            self.stack.append(GaspPlay(p))
             face_down = self.revealed[p] < len(self.plays[p])
             if flow.after("face_down", face_down) == "return_cards":
-                self.stack.append(("gasp_return", p))
+                self.stack.append(GaspReturn(p))
             self._open_gasp_window("gasp_start")
         elif stage == "reveal":
             if flow.after("cards_left", self.gasp_revealed < len(self.gasp_play)) == "marker":
-                self.stack[-1] = ("gasp", p, "end")
+                self.stack[-1] = Gasp(p, "end")
                 return
-            self.stack[-1] = ("gasp", p, "window")
+            self.stack[-1] = Gasp(p, "window")
             c = self.gasp_play[self.gasp_revealed]
             self.gasp_revealed += 1
             k = self.gasp_revealed + self.gasp_kept - 1
@@ -2597,7 +2980,7 @@ class MantisFallsState(State):
                 )
             self._start_card(p, c, k + 1, True)
         elif stage == "window":
-            self.stack[-1] = ("gasp", p, "reveal")
+            self.stack[-1] = Gasp(p, "reveal")
             left = self.gasp_revealed < len(self.gasp_play)
             self._open_gasp_window("gasp_before_reveal" if left else "gasp_end")
         elif stage == "end":
@@ -2614,8 +2997,8 @@ class MantisFallsState(State):
         if self._ruling("last_gasp_anytime") == "every_moment":
             self._open_window(tag)
 
-    def _acts_gasp_return(self, top: tuple[Any, ...]) -> list[Action]:
-        p = top[1]
+    def _acts_gasp_return(self, top: GaspReturn) -> list[Action]:
+        p = top.player
         hidden = self.plays[p][self.revealed[p] :]
         acts = [
             Action(p, "return_to_hand", (c,), f"Return {self.card_label(c)} to your hand")
@@ -2624,8 +3007,8 @@ class MantisFallsState(State):
         acts.append(Action(p, "keep_face_down", (), "Leave the rest in the suspended action play"))
         return acts
 
-    def _do_gasp_return(self, top: tuple[Any, ...], action: Action) -> None:
-        p = top[1]
+    def _do_gasp_return(self, top: GaspReturn, action: Action) -> None:
+        p = top.player
         if action.kind == "keep_face_down":
             self.stack.pop()
             return
@@ -2646,8 +3029,8 @@ class MantisFallsState(State):
         if self.revealed[p] >= len(self.plays[p]):
             self.stack.pop()
 
-    def _acts_gasp_play(self, top: tuple[Any, ...]) -> list[Action]:
-        p = top[1]
+    def _acts_gasp_play(self, top: GaspPlay) -> list[Action]:
+        p = top.player
         suit = self.cards.actions[self.gasp_play[0]].suit if self.gasp_play else None
         acts = [
             Action(p, "gasp_add", (c,), f"Add {self.card_label(c)} to the Last Gasp play")
@@ -2668,8 +3051,8 @@ class MantisFallsState(State):
             )
         return acts
 
-    def _do_gasp_play(self, top: tuple[Any, ...], action: Action) -> None:
-        p = top[1]
+    def _do_gasp_play(self, top: GaspPlay, action: Action) -> None:
+        p = top.player
         if action.kind == "gasp_finish":
             self.stack.pop()
             if self.tracing:
@@ -2765,9 +3148,10 @@ class MantisFallsState(State):
     # Chance steps
     # ======================================================================
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if not self.stack or self.stack[-1][0] != "chance":
+        top = self.stack[-1] if self.stack else None
+        if not isinstance(top, Chance):
             return []
-        _, what, args = self.stack[-1]
+        what = top.what
         if what in ("action_draw",):
             pool = self.action_pile
             counts = _counts(pool)
@@ -2781,7 +3165,7 @@ class MantisFallsState(State):
             table = self.game.chance_event["draw_event" if what == "event_draw" else "top_event"]
             return [(table[e], k / n) for e, k in counts]
         if what == "discard":
-            q = args[0]
+            q = top.player
             counts = _counts(self.hands[q])
             n = len(self.hands[q])
             table = self.game.chance_discard
@@ -2790,24 +3174,25 @@ class MantisFallsState(State):
 
     def sample_chance(self, rng: Rng | None = None) -> Action:
         """Sample the chance step directly (same distribution as chance_outcomes)."""
-        if not self.stack or self.stack[-1][0] != "chance":
+        top = self.stack[-1] if self.stack else None
+        if not isinstance(top, Chance):
             raise ValueError("sample_chance called when the next step is not chance")
-        _, what, args = self.stack[-1]
+        what = top.what
         r = rng or self.rng
         if what == "action_draw":
             return self.game.chance_draw[self.action_pile[r.below(len(self.action_pile))]]
         if what == "discard":
-            hand = self.hands[args[0]]
+            hand = self.hands[top.player]
             return self.game.chance_discard[hand[r.below(len(hand))]]
         e = self.event_pile[r.below(len(self.event_pile))]
         return self.game.chance_event["draw_event" if what == "event_draw" else "top_event"][e]
 
-    def _do_chance(self, top: tuple[Any, ...], action: Action) -> None:
-        _, what, args = top
+    def _do_chance(self, top: Chance, action: Action) -> None:
+        what = top.what
         self.stack.pop()
         x = action.args[0]
         if what == "action_draw":
-            p, rule = args
+            p, rule = top.player, top.rule
             self.action_pile.remove(x)
             self._give_card(p, x, rule)
         elif what == "event_draw":
@@ -2816,9 +3201,9 @@ class MantisFallsState(State):
         elif what == "peek":
             self.event_pile.remove(x)
             self.event_top.insert(0, x)
-            self._peeked(args[0], x)
+            self._peeked(top.player, x)
         elif what == "discard":
-            q, k, rule = args
+            q, k, rule = top.player, top.count, top.rule
             self.hands[q].remove(x)
             self.action_discard.append(x)
             if self.tracing:
@@ -2832,7 +3217,7 @@ class MantisFallsState(State):
                     public_text=f"{self.name(q)} discards a card at random, face down.",
                 )
             if k > 1 and self.hands[q]:
-                self.stack.append(("chance", "discard", (q, k - 1, rule)))
+                self.stack.append(Chance("discard", q, k - 1, rule))
 
     # ======================================================================
     # Game end (topic 20)
@@ -3100,7 +3485,7 @@ class MantisFallsState(State):
         top = self.stack[-1]
         p = action.player
         kinds = {a.kind for a in self._legal_actions()}
-        if top[0] == "gasp_play" and action.kind == "gasp_finish" and action.kind not in kinds:
+        if isinstance(top, GaspPlay) and action.kind == "gasp_finish" and action.kind not in kinds:
             return Verdict(
                 False,
                 "under the ruling last_gasp_empty_play = must_play_if_able, a "
@@ -3118,7 +3503,7 @@ class MantisFallsState(State):
                 Rejection.WRONG_PHASE,
             )
         arg = action.args[0] if action.args else None
-        if top[0] == "mainplay":
+        if isinstance(top, MainPlay):
             if arg is not None and arg not in self.hands[p]:
                 return Verdict(
                     False,
@@ -3127,7 +3512,7 @@ class MantisFallsState(State):
                     Rejection.NOT_AVAILABLE,
                     "not_in_hand",
                 )
-            if top[2] == "play" and action.kind == "play":
+            if top.mode == "play" and action.kind == "play":
                 suit = self.cards.actions[self.plays[p][0]].suit
                 return Verdict(
                     False,
@@ -3137,7 +3522,7 @@ class MantisFallsState(State):
                     Rejection.FORBIDDEN,
                     "mixed_suits",
                 )
-        if top[0] == "gasp_play" and action.kind == "gasp_add":
+        if isinstance(top, GaspPlay) and action.kind == "gasp_add":
             rule = gasp_flow.LAST_GASP.rule("gasp_play")
             if arg not in self.hands[p]:
                 return Verdict(
@@ -3154,17 +3539,21 @@ class MantisFallsState(State):
                 Rejection.FORBIDDEN,
                 "mixed_suits",
             )
-        if top[0] == "pick" and top[2] == "move":
+        if isinstance(top, Pick) and top.pick == P_MOVE:
             return Verdict(
                 False,
-                f"{self.name(top[3][0])} cannot move {arg} roads now "
+                f"{self.name(top.args[0])} cannot move {arg} roads now "
                 f"(at most {max(a.args[0] for a in self._legal_actions())}; two only "
                 "after expending full Conserved Energy)",
                 d.rule,
                 Rejection.FORBIDDEN,
                 "too_far",
             )
-        if top[0] == "pick" and top[2] == "wound_target" and action.args[:1] == ("opposition",):
+        if (
+            isinstance(top, Pick)
+            and top.pick == P_WOUND_TARGET
+            and action.args[:1] == ("opposition",)
+        ):
             return Verdict(
                 False,
                 "this turn's event is not an opposition, so it cannot be wounded",
@@ -3172,7 +3561,7 @@ class MantisFallsState(State):
                 Rejection.FORBIDDEN,
                 "not_an_opposition",
             )
-        if top[0] == "window":
+        if isinstance(top, Window):
             return Verdict(
                 False,
                 "you cannot pay for that any-time effect now",
@@ -3235,53 +3624,91 @@ class MantisFallsState(State):
         p = d.player
         assert p is not None
         out: list[Action] = []
-        if top[0] == "mainplay" and top[2] == "play":
+        if isinstance(top, MainPlay) and top.mode == "play":
             suit = self.cards.actions[self.plays[p][0]].suit
             out = [
                 Action(p, "play", (c,), f"Add {self.card_label(c)} to the action play")
                 for c in sorted(set(self.hands[p]))
                 if self.cards.actions[c].suit != suit
             ]
-        elif top[0] == "mainplay" and top[2] == "discard":
+        elif isinstance(top, MainPlay) and top.mode == "discard":
             pass
-        elif top[0] == "gasp_play" and self.gasp_play:
+        elif isinstance(top, GaspPlay) and self.gasp_play:
             suit = self.cards.actions[self.gasp_play[0]].suit
             out = [
                 Action(p, "gasp_add", (c,), f"Add {self.card_label(c)} to the Last Gasp play")
                 for c in sorted(set(self.hands[p]))
                 if self.cards.actions[c].suit != suit
             ]
-        elif top[0] == "pick" and top[2] == "move" and top[3][2] == "initial":
+        elif isinstance(top, Pick) and top.pick == P_MOVE and top.args[2] == "initial":
             far = max(a.args[0] for a in self._legal_actions()) + 1
             if self.pos[p] + far <= END:
                 out = [Action(p, "move", (far,), f"{self.name(p)} moves {far} roads")]
         return [(a, self.check(a)) for a in out]
 
 
-# Dispatch tables, built once from the methods' names (the hot path of bulk simulation
-# looks these up instead of building method names with getattr at every step).
-def _methods(prefix: str) -> dict[str, Any]:
-    return {
-        name[len(prefix) :]: fn
-        for name, fn in vars(MantisFallsState).items()
-        if name.startswith(prefix) and callable(fn)
-    }
-
-
+# Dispatch tables, written out: pick frames by number (PICK_NAMES order), effects by the
+# name card data gives them (``do:``), turn steps by index.
+_State = MantisFallsState
+_NEXT_STEP = tuple((i + 1) % len(TURN_STEPS) for i in range(len(TURN_STEPS)))
 _TURN_ORDER = ((0, 1), (1, 0))
-_STEPS = _methods("_f_")
-_ACTS = _methods("_acts_")
-_DO = _methods("_do_")
-_PICK_ACTS = _methods("_pick_acts_")
-_PICK_DO = _methods("_pick_do_")
-_EFFECTS = _methods("_e_")
-_TURN_NEXT = {
-    step: (
-        ("turn", MantisFallsState.TURN_STEPS[(i + 1) % len(MantisFallsState.TURN_STEPS)]),
-        getattr(MantisFallsState, "_turn_" + step),
-    )
-    for i, step in enumerate(MantisFallsState.TURN_STEPS)
+PickOptions = Callable[[MantisFallsState, Ctx, tuple[Any, ...]], list[Action]]
+PickChoice = Callable[[MantisFallsState, Ctx, tuple[Any, ...], Action], None]
+Effect = Callable[[MantisFallsState, Ctx, dict[str, Any], tuple[Any, ...]], None]
+_PICK_ACTS: tuple[PickOptions, ...] = (
+    _State._pick_acts_choose_one,
+    _State._pick_acts_dark_pick,
+    _State._pick_acts_discard_chosen,
+    _State._pick_acts_draw_source,
+    _State._pick_acts_expend,
+    _State._pick_acts_gasp_order,
+    _State._pick_acts_heal_target,
+    _State._pick_acts_move,
+    _State._pick_acts_night_pick,
+    _State._pick_acts_peek_keep,
+    _State._pick_acts_remove_condition,
+    _State._pick_acts_return_ally,
+    _State._pick_acts_take_ally,
+    _State._pick_acts_take_conserved,
+    _State._pick_acts_wound_split,
+    _State._pick_acts_wound_target,
+)
+_PICK_DO: tuple[PickChoice, ...] = (
+    _State._pick_do_choose_one,
+    _State._pick_do_dark_pick,
+    _State._pick_do_discard_chosen,
+    _State._pick_do_draw_source,
+    _State._pick_do_expend,
+    _State._pick_do_gasp_order,
+    _State._pick_do_heal_target,
+    _State._pick_do_move,
+    _State._pick_do_night_pick,
+    _State._pick_do_peek_keep,
+    _State._pick_do_remove_condition,
+    _State._pick_do_return_ally,
+    _State._pick_do_take_ally,
+    _State._pick_do_take_conserved,
+    _State._pick_do_wound_split,
+    _State._pick_do_wound_target,
+)
+CARD_EFFECTS: dict[str, Effect] = {
+    "wound": _State._e_wound,
+    "heal": _State._e_heal,
+    "move": _State._e_move,
+    "prevent_event": _State._e_prevent_event,
+    "draw": _State._e_draw,
+    "discard_random": _State._e_discard_random,
+    "discard_chosen": _State._e_discard_chosen,
+    "take_ally": _State._e_take_ally,
+    "return_ally": _State._e_return_ally,
+    "keep_as_condition": _State._e_keep_as_condition,
+    "remove_condition": _State._e_remove_condition,
+    "take_conserved": _State._e_take_conserved,
+    "peek_event": _State._e_peek_event,
+    "choose_one": _State._e_choose_one,
+    "wound_split": _State._e_wound_split,
 }
+"""The effect vocabulary of docs/mantis_falls_cards.md: each ``do:`` and what carries it out."""
 
 _CARD_KINDS = frozenset(
     {
@@ -3301,9 +3728,6 @@ _CARD_KINDS = frozenset(
 
 # Legal actions sort by (player, kind, args); attrgetter builds that key in C (speed).
 _order = attrgetter("player", "kind", "args")
-
-# Pick frames whose action generators already return the canonical order.
-_CANONICAL_PICKS = frozenset({"move", "draw_source"})
 
 
 def canonical_order(legal: list[Action]) -> list[Action]:
