@@ -30,6 +30,7 @@ from tutor.games.mantis_falls.cards import (
     ROADS_SET_ASIDE,
     CardData,
 )
+from tutor.games.mantis_falls.engine import allies
 from tutor.games.mantis_falls.scenario import SETUP_SCHEMA
 from tutor.games.mantis_falls.state import END, START, TURN_FRAMES, MantisFallsState
 
@@ -397,7 +398,7 @@ class MantisFallsGame(Game):
             log("mf.6.2", f"The first sunset road is turned face up: {s.road(1).name}.")
             log("mf.6.3", f"{names[s.first_player]} is chosen at random to go first.")
             log("mf.6.4", f"{names[last]}, who goes last, draws a random ally card.", last)
-        s._gain_ally(last, ally, "mf.6.4", chosen=False)
+        allies.gain_ally(s, last, ally, "mf.6.4", chosen=False)
         s.stack = [TURN_FRAMES[0]]
         s._run()
         return s

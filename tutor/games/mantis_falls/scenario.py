@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.errors import ScenarioError
+from tutor.games.mantis_falls.engine import roads
 from tutor.games.mantis_falls.state import END, START, TURN_FRAMES, MantisFallsState
 
 _NAMES = {"type": "array", "items": {"type": "string", "minLength": 1}}
@@ -293,7 +294,7 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
     s.phase = "setup"
     s.stack = [TURN_FRAMES[0]]
     s._legal = None
-    s._update_visibility()
+    roads.update_visibility(s)
     if s.tracing:
         s._log(
             "mf.5.11",
