@@ -51,6 +51,24 @@ DATA_MODEL_RULES = {
     "mf.qr.2": "restates topic 17 (Last Gasps), implemented by mf.17.1-mf.17.7",
     "mf.qr.3": "restates topics 18 and 20 (game end and victory), implemented there",
 }
+
+
+def _card_paths(cards: Any) -> dict[tuple[Any, ...], Any]:
+    """Every list and mapping in the card data by its path (``("action", 12, "effects")``)."""
+    table: dict[tuple[Any, ...], Any] = {}
+    for kind, deck in (("action", cards.actions), ("event", cards.events), ("ally", cards.allies)):
+        for card in deck:
+            todo: list[tuple[tuple[Any, ...], Any]] = [((kind, card.index), card.raw)]
+            while todo:
+                path, node = todo.pop()
+                table[path] = node
+                items = node.items() if isinstance(node, dict) else enumerate(node)
+                for key, value in items:
+                    if isinstance(value, dict | list):
+                        todo.append(((*path, key), value))
+    return table
+
+
 # Both caches are keyed by the rulesets folder too, so a TUTOR_RULESETS set after the
 # first load is honoured (and a broken file there is reported, not masked by the cache).
 # A deck is kept with the stamp of its files: a card file edited since is read again.
@@ -143,7 +161,9 @@ class MantisFallsGame(Game):
         self.rulings = chosen
         self.player_names = names
         self.cards = _card_data(deck)
-        self._resolved: dict[tuple[Any, ...], Any] = {}
+        # Every node of the card data by its path, so resolve() only reads (frames name
+        # effect lists by path).
+        self._resolved = _card_paths(self.cards)
         self._state_schema: dict[str, Any] | None = None
         # The main-play choices depend only on the card: build them once (speed).
         self.main_play_actions = [
@@ -228,17 +248,102 @@ class MantisFallsGame(Game):
         self.hand_size_allies = frozenset(
             a.index for a in self.cards.allies if "hand_size" in self.ally_passive[a.name]
         )
-        # Caches filled while playing: complete allies by the cards held, and labelled
-        # actions that depend on a little of the state (movement choices, finish labels).
-        self.complete_cache: dict[tuple[int, ...], tuple[str, ...]] = {}
-        self.action_cache: dict[tuple[Any, ...], Action] = {}
-        self.phones_cache: dict[tuple[int, ...], list[int]] = {}
+        # What ally cards and roads say, by card number (completing allies, phones).
+        self.ally_names = [a.name for a in self.cards.allies]
+        self.ally_requirements = {a.name: a.requirement for a in self.cards.allies}
+        self.phone_roads = frozenset(r.index for r in roads if r.phone)
+        # Labelled choices that depend on a little of the state, all built here, so that
+        # states only ever read the game: finishing an action play of k cards, drawing
+        # from Conserved Energy or the pile, paying for an any-time effect, and moving d
+        # roads onto a road that is shown or still face down.
+        labels = self.cards.labels
+        self.finish_play = [
+            [
+                Action(p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})")
+                for k in range(len(actions) + 1)
+            ]
+            for p in range(players)
+        ]
+        self.draw_conserved = [
+            [
+                Action(
+                    p, "draw_conserved", (c.index,), f"Take {labels[c.index]} from Conserved Energy"
+                )
+                for c in actions
+            ]
+            for p in range(players)
+        ]
+        self.draw_pile = [
+            Action(p, "draw_pile", (), "Draw from the action draw pile") for p in range(players)
+        ]
+        self.anytime_actions = self._anytime_actions(players)
+        self.move_actions = self._move_actions(players)
+
+    def _anytime_actions(self, players: int) -> dict[tuple[int, str, int, int], Action]:
+        """Each way to use an any-time effect: (player, source, card, card paid or -1)."""
+        actions = self.cards.actions
+        table: dict[tuple[int, str, int, int], Action] = {}
+        sources: list[tuple[str, int, str, dict[str, Any]]] = [
+            ("cond", c, actions[c].name, (actions[c].condition or {})["anytime"])
+            for c in sorted(self.anytime_conditions)
+        ]
+        sources += [
+            (
+                "ally",
+                a,
+                self.cards.allies[a].name,
+                self.ally_blocks[self.cards.allies[a].name]["anytime"],
+            )
+            for a in sorted(self.anytime_ally_cards)
+        ]
+        for src, idx, name, block in sources:
+            cost, label = block["cost"], block.get("label", "use")
+            if "discard_tag" in cost:
+                pays = [
+                    (c.index, f"discard {c.name}") for c in actions if cost["discard_tag"] in c.tags
+                ]
+            elif cost.get("discard_self"):
+                pays = [(-1, "discard it" if src == "cond" else "return the ally to the deck")]
+            else:
+                pays = [(-1, "once per turn")]
+            for p in range(players):
+                for pay, paid in pays:
+                    text = f"{name}: {label} ({paid})"
+                    table[p, src, idx, pay] = Action(p, "anytime", (src, idx, pay), text)
+        return table
+
+    def _move_actions(self, players: int) -> dict[tuple[int, int, int, int, bool], Action]:
+        """Moving ``d`` roads: (chooser, mover, d, road reached, road shown) -> choice."""
+        reach = 2  # initial movement after expending Conserved Energy
+        for node in self._resolved.values():
+            if isinstance(node, dict) and node.get("do") == "move":
+                reach = max(reach, int(node.get("roads", 0)))
+        reach = min(reach, END)
+        table: dict[tuple[int, int, int, int, bool], Action] = {}
+        for road in self.cards.roads:
+            for shown in (False, True):
+                where = road.name if shown else f"a face-down {road.region} road"
+                for mover in range(players):
+                    who = self.player_names[mover]
+                    for d in range(reach + 1):
+                        if d == 0:
+                            label = f"{who} stays on {where}"
+                        else:
+                            label = f"{who} moves {d} road{'s' * (d > 1)} to {where}"
+                        for chooser in range(players):
+                            key = (chooser, mover, d, road.index, shown)
+                            table[key] = Action(chooser, "move", (d,), label)
+        return table
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
-        """Return the effect list (or effect) a frame's reference points to, cached."""
+        """Return the effect list (or effect) a frame's reference points to.
+
+        Raises:
+            KeyError: if the path does not exist in the card data.
+        """
         got = self._resolved.get(ref)
         if got is None:
-            got = self._resolved[ref] = self.cards.resolve(ref)
+            return self.cards.resolve(ref)  # a plain value (never a frame's reference)
         return got
 
     @staticmethod

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.games.mantis_falls.engine.data import PER_PLAYER_FIELDS
 from tutor.games.mantis_falls.state import (
     CE_SPACES,
     CHANCE_FRAMES,
@@ -208,21 +209,7 @@ def _draw_step(s: MantisFallsState, before: MantisFallsState) -> list[str]:
     return problems
 
 
-_PER_PLAYER = (
-    "roles",
-    "max_wounds",
-    "pos",
-    "wounds",
-    "gasps",
-    "dead",
-    "revealed",
-    "play_kept",
-    "hands",
-    "conditions",
-    "allies",
-    "used_once",
-    "plays",
-)
+_PER_PLAYER = PER_PLAYER_FIELDS  # declared once, with the fields (engine/data.py)
 _INT_LISTS = ("max_wounds", "pos", "wounds", "gasps", "revealed", "play_kept", "road_at")
 _INT_FIELDS = (
     "turn_no",

@@ -4,6 +4,7 @@ The engine itself lives in the ``engine/`` subpackage (one module per rule group
 ``engine/__init__.py``); this module only names its public parts.
 """
 
+from tutor.games.mantis_falls.engine.basics import canonical_order, phone_distance
 from tutor.games.mantis_falls.engine.data import (
     CE_SPACES,
     CHANCE_FRAMES,
@@ -14,8 +15,6 @@ from tutor.games.mantis_falls.engine.data import (
     PHASE_TITLES,
     START,
     MantisFallsData,
-    canonical_order,
-    phone_distance,
 )
 from tutor.games.mantis_falls.engine.effects import CARD_EFFECTS
 from tutor.games.mantis_falls.engine.frames import (

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls.engine import conditions, context
-from tutor.games.mantis_falls.engine.data import (
-    CE_SPACES,
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import CE_SPACES, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     WINDOW_FRAME,
     MainPlay,
@@ -39,13 +36,7 @@ def mainplay_options(s: MantisFallsData, top: MainPlay) -> list[Action]:
         suit = suits[s.plays[p][0]]
         table = game.add_to_play[p]
         k = len(s.plays[p])
-        key = ("finish_play", p, k)
-        finish = game.action_cache.get(key)
-        if finish is None:
-            finish = game.action_cache[key] = Action(
-                p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})"
-            )
-        acts.append(finish)
+        acts.append(game.finish_play[p][k])
         acts += [table[c] for c in s._first_copies(c for c in hand if suits[c] == suit)]
     else:
         table = game.discard_more[p]

@@ -6,9 +6,7 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls.engine import context
-from tutor.games.mantis_falls.engine.data import (
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_RETURN_ALLY,
     P_TAKE_ALLY,

@@ -5,10 +5,8 @@ from __future__ import annotations
 from tutor.core.rng import Rng
 from tutor.core.types import Action
 from tutor.games.mantis_falls.engine import drawing, events
-from tutor.games.mantis_falls.engine.data import (
-    MantisFallsData,
-    _counts,
-)
+from tutor.games.mantis_falls.engine.basics import _counts
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     Chance,
 )
@@ -87,3 +85,11 @@ def chance_chosen(s: MantisFallsData, top: Chance, action: Action) -> None:
             )
         if k > 1 and s.hands[q]:
             s.stack.append(Chance("discard", q, k - 1, rule))
+
+
+_CHANCE_PROMPT = {
+    "action_draw": "Draw an action card from the shuffled pile.",
+    "event_draw": "Draw the top event card.",
+    "discard": "Discard a random action card.",
+    "peek": "Turn up the top event card.",
+}

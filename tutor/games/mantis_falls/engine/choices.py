@@ -5,10 +5,8 @@ from __future__ import annotations
 from tutor.core.game import RESOLVING_PROMPT
 from tutor.core.types import Decision
 from tutor.games.mantis_falls import gasp_flow
-from tutor.games.mantis_falls.engine.data import (
-    _CHANCE_PROMPT,
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.chance import _CHANCE_PROMPT
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     CHANCE_FRAME,
     PICK_NAMES,

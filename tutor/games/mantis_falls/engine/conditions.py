@@ -8,10 +8,8 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls.engine import allies, context
-from tutor.games.mantis_falls.engine.data import (
-    MantisFallsData,
-    canonical_order,
-)
+from tutor.games.mantis_falls.engine.basics import canonical_order
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_REMOVE_CONDITION,
     CardDone,
@@ -68,13 +66,11 @@ def anytime_acts(
 def anytime_action(
     s: MantisFallsData, p: int, src: str, idx: int, pay: int, name: str, label: str, cost: str
 ) -> Action:
-    # The label depends only on the key's cards, so the action is built once (speed).
-    cache = s.game.action_cache
-    key = ("anytime", p, src, idx, pay)
-    action = cache.get(key)
+    # Built with the game (its label depends only on the cards); a deck changed since
+    # would still get its choice, labelled here.
+    action = s.game.anytime_actions.get((p, src, idx, pay))
     if action is None:
-        text = f"{name}: {label} ({cost})"
-        action = cache[key] = Action(p, "anytime", (src, idx, pay), text)
+        action = Action(p, "anytime", (src, idx, pay), f"{name}: {label} ({cost})")
     return action
 
 

@@ -6,10 +6,7 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls.engine import drawing, wounds
-from tutor.games.mantis_falls.engine.data import (
-    END,
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import END, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_TAKE_CONSERVED,
     Ctx,
@@ -88,20 +85,12 @@ def draw_source_options(s: MantisFallsData, ctx: Ctx, args: tuple[Any, ...]) -> 
     # Canonical order: "draw_conserved" (one per card name, by id) < "draw_pile".
     p = args[0]
     acts = []
-    cache = s.game.action_cache
+    game = s.game
+    table = game.draw_conserved[p]
     for c in s._first_copies(s.conserved):
-        action = cache.get(("draw_conserved", p, c))
-        if action is None:
-            label = f"Take {s.card_label(c)} from Conserved Energy"
-            action = cache["draw_conserved", p, c] = Action(p, "draw_conserved", (c,), label)
-        acts.append(action)
+        acts.append(table[c])
     if s.action_top or s.action_pile or s.action_discard:
-        action = cache.get(("draw_pile", p))
-        if action is None:
-            action = cache["draw_pile", p] = Action(
-                p, "draw_pile", (), "Draw from the action draw pile"
-            )
-        acts.append(action)
+        acts.append(game.draw_pile[p])
     return acts
 
 

@@ -8,9 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.types import Action
-from tutor.games.mantis_falls.engine.data import (
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     CardDone,
     Ctx,

@@ -9,12 +9,12 @@ engine/play.py puts them together into :class:`MantisFallsState`.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from tutor.core.game import State
 from tutor.core.rng import Rng
 from tutor.core.types import Action, Outcome, TraceEntry
+from tutor.games.mantis_falls.engine.basics import phone_distance
 from tutor.games.mantis_falls.engine.frames import (
     CHANCE_FRAME,
     CardDone,
@@ -53,51 +53,83 @@ _UNSEEN_KIND_RULES = frozenset({"mf.11.3", "mf.11.6"})
 _GASP_TOPICS = ("mf.16.", "mf.17.", "mf.18.")
 """Last Gasp lines (reaching maximum wounds ...) stay public even inside an unseen event."""
 
-_FIELDS_LIST = (
-    "roles",
-    "max_wounds",
-    "pos",
-    "wounds",
-    "gasps",
-    "dead",
-    "revealed",
-    "road_at",
-    "face_up",
-    "removed_roads",
-    "action_pile",
-    "action_top",
-    "action_discard",
-    "event_pile",
-    "event_top",
-    "event_bottom",
-    "event_discard",
-    "event_top_known",
-    "ally_deck",
-    "conserved",
-    "night",
-    "dark",
-    "gasp_play",
-    "gasp_due",
-    "play_kept",
+# ======================================================================
+# The one declaration of the state's fields
+# ======================================================================
+# How each field is copied by clone() and saved by to_dict()/from_dict():
+LIST = "list"  # a list of plain values: copied with [:], saved as a list
+NESTED = "nested"  # a list of lists (one per player): each inner list copied
+SCALAR = "scalar"  # one plain value (a number, a name, a flag, the result): shared
+SPECIAL = "special"  # saved by hand in to_dict (rng, tracing, stack, trace, logs)
+RUNTIME = "runtime"  # not saved: the game, its cards, the cached legal actions
+
+FIELDS: tuple[tuple[str, str, bool], ...] = (
+    # (name, how, one entry per player)
+    ("game", RUNTIME, False),
+    ("cards", RUNTIME, False),
+    ("_legal", RUNTIME, False),
+    ("rng", SPECIAL, False),
+    ("tracing", SPECIAL, False),
+    ("stack", SPECIAL, False),
+    ("trace", SPECIAL, False),
+    ("event_log", SPECIAL, False),
+    ("event_stats", SPECIAL, False),
+    ("roles", LIST, True),
+    ("max_wounds", LIST, True),
+    ("pos", LIST, True),
+    ("wounds", LIST, True),
+    ("gasps", LIST, True),
+    ("dead", LIST, True),
+    ("revealed", LIST, True),
+    ("road_at", LIST, False),
+    ("face_up", LIST, False),
+    ("removed_roads", LIST, False),
+    ("action_pile", LIST, False),
+    ("action_top", LIST, False),
+    ("action_discard", LIST, False),
+    ("event_pile", LIST, False),
+    ("event_top", LIST, False),
+    ("event_bottom", LIST, False),
+    ("event_discard", LIST, False),
+    ("event_top_known", LIST, False),
+    ("ally_deck", LIST, False),
+    ("conserved", LIST, False),
+    ("night", LIST, False),
+    ("dark", LIST, False),
+    ("gasp_play", LIST, False),
+    ("gasp_due", LIST, False),
+    ("play_kept", LIST, True),
+    ("hands", NESTED, True),
+    ("conditions", NESTED, True),
+    ("allies", NESTED, True),
+    ("used_once", NESTED, True),
+    ("plays", NESTED, True),
+    ("removed_role", SCALAR, False),
+    ("turn_no", SCALAR, False),
+    ("turn_player", SCALAR, False),
+    ("first_player", SCALAR, False),
+    ("event", SCALAR, False),
+    ("event_prevented", SCALAR, False),
+    ("opp_wounds", SCALAR, False),
+    ("reveal_next", SCALAR, False),
+    ("gasp_revealed", SCALAR, False),
+    ("gasp_kept", SCALAR, False),
+    ("in_gasp", SCALAR, False),
+    ("boost", SCALAR, False),
+    ("phase", SCALAR, False),
+    ("steps", SCALAR, False),
+    ("result", SCALAR, False),
 )
-_FIELDS_NESTED = ("hands", "conditions", "allies", "used_once", "plays")
-_FIELDS_SCALAR = (
-    "removed_role",
-    "turn_no",
-    "turn_player",
-    "first_player",
-    "event",
-    "event_prevented",
-    "opp_wounds",
-    "reveal_next",
-    "gasp_revealed",
-    "gasp_kept",
-    "in_gasp",
-    "boost",
-    "phase",
-    "steps",
-    "result",
-)
+"""Every field of :class:`MantisFallsData`, declared once.  to_dict/from_dict, the
+invariants' per-player checks and the saved-session schema are derived from it or
+checked against it (tests/games/mantis_falls/test_fields.py), and so are the class's
+annotations and both branches of ``__init__`` (a copy for clone(), a fresh state)."""
+
+_FIELDS_LIST = tuple(name for name, how, _ in FIELDS if how == LIST)
+_FIELDS_NESTED = tuple(name for name, how, _ in FIELDS if how == NESTED)
+_FIELDS_SCALAR = tuple(name for name, how, _ in FIELDS if how == SCALAR)
+PER_PLAYER_FIELDS = tuple(name for name, _, per_player in FIELDS if per_player)
+"""Fields with one entry per player (invariants.py checks their length)."""
 
 
 # ======================================================================
@@ -441,22 +473,16 @@ class MantisFallsData(State):
         return list(self._complete(p))
 
     def _complete(self, p: int) -> tuple[str, ...]:
-        # Cached on the game by the ally cards held (speed: every any-time window asks).
         allies = self.allies[p]
         if not allies:
             return ()
-        key = tuple(allies)
-        got = self.game.complete_cache.get(key)
-        if got is None:
-            counts: dict[str, int] = {}
-            req: dict[str, int] = {}
-            for a in allies:
-                card = self.cards.allies[a]
-                counts[card.name] = counts.get(card.name, 0) + 1
-                req[card.name] = card.requirement
-            got = tuple(sorted(n for n, k in counts.items() if k >= req[n]))
-            self.game.complete_cache[key] = got
-        return got
+        names = self.game.ally_names
+        counts: dict[str, int] = {}
+        for a in allies:
+            name = names[a]
+            counts[name] = counts.get(name, 0) + 1
+        needed = self.game.ally_requirements
+        return tuple(sorted(n for n, k in counts.items() if k >= needed[n]))
 
     def _ally_block(self, name: str) -> dict[str, Any]:
         return self.game.ally_blocks.get(name, {})
@@ -476,15 +502,9 @@ class MantisFallsData(State):
 
     def phone_distance(self, position: int) -> int:
         """Roads between ``position`` and the nearest phone (ruling ``phone_range``)."""
-        layout = tuple(self.road_at)
-        cache = self.game.phones_cache
-        phones = cache.get(layout)
-        if phones is None:
-            roads = self.cards.roads
-            phones = [q for q in range(START, END + 1) if roads[layout[q]].phone]
-            if len(cache) >= 4096:  # every game deals a new layout: keep the cache small
-                cache.clear()
-            cache[layout] = phones
+        with_phone = self.game.phone_roads
+        road_at = self.road_at
+        phones = [q for q in range(START, END + 1) if road_at[q] in with_phone]
         return phone_distance(position, phones, self._ruling("phone_range") == "grid")
 
     def _pos_name(self, position: int) -> str:
@@ -561,70 +581,3 @@ class MantisFallsData(State):
 
 
 _TURN_ORDER = ((0, 1), (1, 0))
-
-# Legal actions sort by (player, kind, args); attrgetter builds that key in C (speed).
-_order = attrgetter("player", "kind", "args")
-
-
-def canonical_order(legal: list[Action]) -> list[Action]:
-    """Sort choices by (player, kind, args) and keep one of each (kind, label).
-
-    Copies of a card (two Bullets) give equal choices, so only the lowest copy is
-    offered.  Every list of legal actions is in this order.
-    """
-    if len(legal) > 1:
-        legal.sort(key=_order)
-        if len({(a.kind, a.label) for a in legal}) < len(legal):
-            seen: set[tuple[str, str]] = set()
-            unique = []
-            for a in legal:
-                key = (a.kind, a.label)
-                if key not in seen:
-                    seen.add(key)
-                    unique.append(a)
-            legal = unique
-    return legal
-
-
-def _counts(pool: list[int]) -> list[tuple[int, int]]:
-    counts: dict[int, int] = {}
-    for c in pool:
-        counts[c] = counts.get(c, 0) + 1
-    return sorted(counts.items())
-
-
-def phone_distance(position: int, phones: list[int], grid: bool) -> int:
-    """Roads from ``position`` to the nearest of the ``phones`` positions (99 if none).
-
-    Along the path by default; with ``grid`` (ruling ``phone_range``) a road directly
-    above or below in the 3x4 grid also counts as one road away.
-    """
-    best = 99
-    for q in phones:
-        d = abs(q - position)
-        if grid and 1 <= q <= 12 and 1 <= position <= 12:
-            rq, cq = _grid_cell(q)
-            rp, cp = _grid_cell(position)
-            d = min(d, abs(rq - rp) + abs(cq - cp))
-        best = min(best, d)
-    return best
-
-
-def _grid_cell(position: int) -> tuple[int, int]:
-    """Row (0 sunset .. 2 dark) and column of a road position 1..12 in the 3x4 grid."""
-    row, k = divmod(position - 1, 4)
-    return row, (3 - k if row == 1 else k)
-
-
-def _road_text(road: Any) -> str:
-    from tutor.games.mantis_falls.text import road_card_text
-
-    return road_card_text(road)
-
-
-_CHANCE_PROMPT = {
-    "action_draw": "Draw an action card from the shuffled pile.",
-    "event_draw": "Draw the top event card.",
-    "discard": "Discard a random action card.",
-    "peek": "Turn up the top event card.",
-}

@@ -8,11 +8,7 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls.engine import context
-from tutor.games.mantis_falls.engine.data import (
-    _TURN_ORDER,
-    HAND_SIZE,
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import _TURN_ORDER, HAND_SIZE, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_DISCARD_CHOSEN,
     P_DRAW_SOURCE,

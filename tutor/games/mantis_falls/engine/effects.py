@@ -18,9 +18,7 @@ from tutor.games.mantis_falls.engine import (
     roads,
     wounds,
 )
-from tutor.games.mantis_falls.engine.data import (
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_CHOOSE_ONE,
     Ctx,

@@ -8,9 +8,7 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls.engine import context
-from tutor.games.mantis_falls.engine.data import (
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_PEEK_KEEP,
     CardDone,

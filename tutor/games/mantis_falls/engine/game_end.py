@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from tutor.games.mantis_falls import gasp_flow
-from tutor.games.mantis_falls.engine.data import (
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 
 
 def finish(s: MantisFallsData, how: str) -> None:

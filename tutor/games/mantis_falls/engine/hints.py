@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from tutor.core.types import Action, Verdict
 from tutor.games.mantis_falls.engine import choices
-from tutor.games.mantis_falls.engine.data import (
-    END,
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import END, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_MOVE,
     GaspPlay,

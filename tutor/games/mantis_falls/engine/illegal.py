@@ -9,9 +9,7 @@ from typing import Any
 from tutor.core.types import CHANCE, Action, Rejection, Verdict
 from tutor.games.mantis_falls import gasp_flow
 from tutor.games.mantis_falls.engine import choices
-from tutor.games.mantis_falls.engine.data import (
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_MOVE,
     P_WOUND_TARGET,

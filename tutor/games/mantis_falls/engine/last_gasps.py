@@ -9,10 +9,7 @@ from typing import Any
 from tutor.core.types import Action
 from tutor.games.mantis_falls import gasp_flow
 from tutor.games.mantis_falls.engine import conditions, context, game_end
-from tutor.games.mantis_falls.engine.data import (
-    MAX_GASPS,
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import MAX_GASPS, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_GASP_ORDER,
     CardDone,

@@ -35,7 +35,8 @@ from tutor.games.mantis_falls.engine import (
     views,
     wounds,
 )
-from tutor.games.mantis_falls.engine.data import MantisFallsData, canonical_order
+from tutor.games.mantis_falls.engine.basics import canonical_order
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     CHANCE_FRAME,
     P_DRAW_SOURCE,

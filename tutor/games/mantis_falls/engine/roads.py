@@ -8,12 +8,8 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls.engine import context
-from tutor.games.mantis_falls.engine.data import (
-    END,
-    START,
-    MantisFallsData,
-    _road_text,
-)
+from tutor.games.mantis_falls.engine.basics import _road_text
+from tutor.games.mantis_falls.engine.data import END, START, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_DARK_PICK,
     P_MOVE,
@@ -35,14 +31,14 @@ def move_options(s: MantisFallsData, ctx: Ctx, args: tuple[Any, ...]) -> list[Ac
     if why == "initial" and s.boost and s._ruling("expend_movement") == "exactly_two":
         options = (0, 2) if room >= 2 else range(min(1, room) + 1)
     acts = []
-    cache = s.game.action_cache
+    table = s.game.move_actions
     road_at, face_up = s.road_at, s.face_up
     for d in options:
         q = at + d
         # The label names the road reached, or only its region while it is face down.
-        key = ("move", chooser, mover, d, road_at[q], q in (START, END) or face_up[q])
-        action = cache.get(key)
-        if action is None:
+        key = (chooser, mover, d, road_at[q], q in (START, END) or face_up[q])
+        action = table.get(key)
+        if action is None:  # farther than any card moves: built here, as the game's are
             if d == 0:
                 label = f"{s.name(mover)} stays on {s._pos_name(s.pos[mover])}"
             else:
@@ -50,7 +46,7 @@ def move_options(s: MantisFallsData, ctx: Ctx, args: tuple[Any, ...]) -> list[Ac
                     f"{s.name(mover)} moves {d} road{'s' * (d > 1)} to "
                     f"{s._pos_name(s.pos[mover] + d)}"
                 )
-            action = cache[key] = Action(chooser, "move", (d,), label)
+            action = Action(chooser, "move", (d,), label)
         acts.append(action)
     return acts
 

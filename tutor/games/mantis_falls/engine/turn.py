@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 from tutor.games.mantis_falls.engine import conditions, events, game_end
-from tutor.games.mantis_falls.engine.data import (
-    CE_SPACES,
-    END,
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import CE_SPACES, END, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_EXPEND,
     P_MOVE,

@@ -6,11 +6,7 @@ from typing import Any
 
 from tutor.core.visibility import decision_record
 from tutor.games.mantis_falls.engine import choices
-from tutor.games.mantis_falls.engine.data import (
-    END,
-    START,
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import END, START, MantisFallsData
 
 
 def view(s: MantisFallsData, player: int | None) -> dict[str, Any]:

@@ -9,9 +9,7 @@ from typing import Any
 from tutor.core.types import Action
 from tutor.games.mantis_falls import gasp_flow
 from tutor.games.mantis_falls.engine import context, last_gasps
-from tutor.games.mantis_falls.engine.data import (
-    MantisFallsData,
-)
+from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_HEAL_TARGET,
     P_WOUND_SPLIT,
