@@ -81,6 +81,22 @@ def _extensions() -> list[Any]:
     return extensions
 
 
+def _remove_single_module_builds() -> None:
+    """Remove builds of the earlier one-module scheme (``state.py.sha256`` beside them).
+
+    Mantis Falls' ``state.py`` was compiled alone before its engine became a group; that
+    build would still be imported in place of today's ``state.py``, which only re-exports.
+    """
+    for record in ROOT.glob("tutor/games/*/*.py.sha256"):
+        source = record.with_suffix("")
+        for built in [
+            *NATIVE.compiled_files(source),
+            *source.parent.glob(f"{source.stem}__mypyc.*"),
+        ]:
+            built.unlink()
+        record.unlink()
+
+
 class BuildExtRecordingSource(build_ext):
     """build_ext that records each engine group's digest once all its modules built.
 
@@ -91,6 +107,7 @@ class BuildExtRecordingSource(build_ext):
 
     def run(self) -> None:
         self.built: set[str] = set()
+        _remove_single_module_builds()
         super().run()
         for group in GROUPS:
             modules = _modules(group)
