@@ -12,7 +12,6 @@ below this one, one module per rule group, each taking the state first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tutor.core.rng import Rng
@@ -39,15 +38,28 @@ from tutor.games.mantis_falls.engine.basics import canonical_order
 from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     CHANCE_FRAME,
+    P_CHOOSE_ONE,
+    P_DARK_PICK,
+    P_DISCARD_CHOSEN,
     P_DRAW_SOURCE,
+    P_EXPEND,
+    P_GASP_ORDER,
+    P_HEAL_TARGET,
     P_MOVE,
+    P_NIGHT_PICK,
+    P_PEEK_KEEP,
+    P_REMOVE_CONDITION,
+    P_RETURN_ALLY,
+    P_TAKE_ALLY,
+    P_TAKE_CONSERVED,
+    P_WOUND_SPLIT,
+    P_WOUND_TARGET,
     TURN_FRAMES,
     TURN_STEPS,
     WINDOW_FRAME,
     AmbushWound,
     CardDone,
     Chance,
-    Ctx,
     DrawCount,
     DrawPhase,
     Effects,
@@ -85,7 +97,7 @@ class MantisFallsState(MantisFallsData):
                 # conformance test checks that canonical_order() would not change them.
                 legal = action_plays.mainplay_options(self, top)
             elif isinstance(top, Pick):
-                legal = _PICK_ACTS[top.pick](self, top.ctx, top.args)
+                legal = pick_options(self, top)
                 if top.pick != P_MOVE and top.pick != P_DRAW_SOURCE:  # these are in order
                     legal = canonical_order(legal)
             elif isinstance(top, Window):
@@ -109,7 +121,7 @@ class MantisFallsState(MantisFallsData):
         """Carry out ``action`` at the waiting frame ``top`` (explicit dispatch by kind)."""
         if isinstance(top, Pick):
             self.stack.pop()
-            _PICK_DO[top.pick](self, top.ctx, top.args, action)
+            pick_chosen(self, top, action)
         elif isinstance(top, MainPlay):
             action_plays.mainplay_chosen(self, top, action)
         elif isinstance(top, Chance):
@@ -125,11 +137,11 @@ class MantisFallsState(MantisFallsData):
 
     def _random_playout(self, rng: Rng, max_steps: int) -> None:
         # The loop of State._random_playout with the calls between steps inlined (the
-        # hot loop of the playout benchmark); it makes exactly the same draws.
+        # hot loop of the playout benchmark); it makes exactly the same draws.  Methods
+        # are called directly, not through bound-method locals: compiled, a direct call
+        # is a C call.
         stack = self.stack
-        legal_now = self._legal_actions
-        run = self._run
-        below = rng.below
+        below = rng.below  # (the generator is plain Python: keep the bound method)
         game = self.game
         chance_draw = game.chance_draw
         for _ in range(max_steps):
@@ -143,12 +155,12 @@ class MantisFallsState(MantisFallsData):
                 else:
                     action = chance.sample_chance(self, rng)
             else:
-                legal = legal_now()
+                legal = self._legal_actions()
                 action = legal[below(len(legal))]
             self.steps += 1
             self._legal = None
             self._do(top, action)
-            run()
+            self._run()
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
     def _run(self) -> None:
@@ -226,45 +238,92 @@ class MantisFallsState(MantisFallsData):
         return conditions.anytime_options(self, p)
 
 
-# Dispatch tables, written out: pick frames by number (PICK_NAMES order), effects by the
-# name card data gives them (``do:``), turn steps by index.
 _NEXT_STEP = tuple((i + 1) % len(TURN_STEPS) for i in range(len(TURN_STEPS)))
-PickOptions = Callable[[MantisFallsData, Ctx, tuple[Any, ...]], list[Action]]
-PickChoice = Callable[[MantisFallsData, Ctx, tuple[Any, ...], Action], None]
-Effect = Callable[[MantisFallsData, Ctx, dict[str, Any], tuple[Any, ...]], None]
-_PICK_ACTS: tuple[PickOptions, ...] = (
-    effects.choose_one_options,
-    roads.dark_pick_options,
-    drawing.discard_chosen_options,
-    conserved_energy.draw_source_options,
-    conserved_energy.expend_options,
-    last_gasps.gasp_order_options,
-    wounds.heal_target_options,
-    roads.move_options,
-    roads.night_pick_options,
-    events.peek_keep_options,
-    conditions.remove_condition_options,
-    allies.return_ally_options,
-    allies.take_ally_options,
-    conserved_energy.take_conserved_options,
-    wounds.wound_split_options,
-    wounds.wound_target_options,
-)
-_PICK_DO: tuple[PickChoice, ...] = (
-    effects.choose_one_chosen,
-    roads.dark_pick_chosen,
-    drawing.discard_chosen_chosen,
-    conserved_energy.draw_source_chosen,
-    conserved_energy.expend_chosen,
-    last_gasps.gasp_order_chosen,
-    wounds.heal_target_chosen,
-    roads.move_chosen,
-    roads.night_pick_chosen,
-    events.peek_keep_chosen,
-    conditions.remove_condition_chosen,
-    allies.return_ally_chosen,
-    allies.take_ally_chosen,
-    conserved_energy.take_conserved_chosen,
-    wounds.wound_split_chosen,
-    wounds.wound_target_chosen,
-)
+"""The turn step after each turn step (the last leads back to the start)."""
+
+
+# The dispatch of pick frames, written out by pick number (PICK_NAMES order): compiled,
+# each branch is a direct C call.
+def pick_options(s: MantisFallsData, top: Pick) -> list[Action]:
+    """The choices of the waiting pick frame ``top`` (not yet in canonical order).
+
+    Raises:
+        ValueError: if ``top`` names no pick this engine knows.
+    """
+    pick, ctx, args = top.pick, top.ctx, top.args
+    if pick == P_CHOOSE_ONE:
+        return effects.choose_one_options(s, ctx, args)
+    if pick == P_DARK_PICK:
+        return roads.dark_pick_options(s, ctx, args)
+    if pick == P_DISCARD_CHOSEN:
+        return drawing.discard_chosen_options(s, ctx, args)
+    if pick == P_DRAW_SOURCE:
+        return conserved_energy.draw_source_options(s, ctx, args)
+    if pick == P_EXPEND:
+        return conserved_energy.expend_options(s, ctx, args)
+    if pick == P_GASP_ORDER:
+        return last_gasps.gasp_order_options(s, ctx, args)
+    if pick == P_HEAL_TARGET:
+        return wounds.heal_target_options(s, ctx, args)
+    if pick == P_MOVE:
+        return roads.move_options(s, ctx, args)
+    if pick == P_NIGHT_PICK:
+        return roads.night_pick_options(s, ctx, args)
+    if pick == P_PEEK_KEEP:
+        return events.peek_keep_options(s, ctx, args)
+    if pick == P_REMOVE_CONDITION:
+        return conditions.remove_condition_options(s, ctx, args)
+    if pick == P_RETURN_ALLY:
+        return allies.return_ally_options(s, ctx, args)
+    if pick == P_TAKE_ALLY:
+        return allies.take_ally_options(s, ctx, args)
+    if pick == P_TAKE_CONSERVED:
+        return conserved_energy.take_conserved_options(s, ctx, args)
+    if pick == P_WOUND_SPLIT:
+        return wounds.wound_split_options(s, ctx, args)
+    if pick == P_WOUND_TARGET:
+        return wounds.wound_target_options(s, ctx, args)
+    raise ValueError(f"no pick numbered {pick}")
+
+
+def pick_chosen(s: MantisFallsData, top: Pick, action: Action) -> None:
+    """Carry out the choice ``action`` made at the pick frame ``top`` (already popped).
+
+    Raises:
+        ValueError: if ``top`` names no pick this engine knows.
+    """
+    pick, ctx, args = top.pick, top.ctx, top.args
+    if pick == P_CHOOSE_ONE:
+        effects.choose_one_chosen(s, ctx, args, action)
+    elif pick == P_DARK_PICK:
+        roads.dark_pick_chosen(s, ctx, args, action)
+    elif pick == P_DISCARD_CHOSEN:
+        drawing.discard_chosen_chosen(s, ctx, args, action)
+    elif pick == P_DRAW_SOURCE:
+        conserved_energy.draw_source_chosen(s, ctx, args, action)
+    elif pick == P_EXPEND:
+        conserved_energy.expend_chosen(s, ctx, args, action)
+    elif pick == P_GASP_ORDER:
+        last_gasps.gasp_order_chosen(s, ctx, args, action)
+    elif pick == P_HEAL_TARGET:
+        wounds.heal_target_chosen(s, ctx, args, action)
+    elif pick == P_MOVE:
+        roads.move_chosen(s, ctx, args, action)
+    elif pick == P_NIGHT_PICK:
+        roads.night_pick_chosen(s, ctx, args, action)
+    elif pick == P_PEEK_KEEP:
+        events.peek_keep_chosen(s, ctx, args, action)
+    elif pick == P_REMOVE_CONDITION:
+        conditions.remove_condition_chosen(s, ctx, args, action)
+    elif pick == P_RETURN_ALLY:
+        allies.return_ally_chosen(s, ctx, args, action)
+    elif pick == P_TAKE_ALLY:
+        allies.take_ally_chosen(s, ctx, args, action)
+    elif pick == P_TAKE_CONSERVED:
+        conserved_energy.take_conserved_chosen(s, ctx, args, action)
+    elif pick == P_WOUND_SPLIT:
+        wounds.wound_split_chosen(s, ctx, args, action)
+    elif pick == P_WOUND_TARGET:
+        wounds.wound_target_chosen(s, ctx, args, action)
+    else:
+        raise ValueError(f"no pick numbered {pick}")
