@@ -2,10 +2,12 @@
 
 The modules form one layered group, compiled together with mypyc when the project is
 installed (pyproject.toml ``[tool.rules-tutor]``, tutor/core/native.py): ``frames`` and
-``data`` at the bottom, one module per rule group above them (``roads``, ``events``,
-``action_plays``, ``conditions``, ``allies``, ``conserved_energy``, ``wounds``,
-``last_gasps``, ``game_end``, ``turn`` ...), the effect interpreter, chance, choices,
-views, illegal-move explanations and teaching hints above those, and ``play`` (the
-state class, the run loop and the dispatch tables) on top.  Importing this package
-imports none of them.
+``data`` (with ``basics``) at the bottom, one module per rule group above them
+(``roads``, ``events``, ``action_plays``, ``conditions``, ``allies``,
+``conserved_energy``, ``wounds``, ``last_gasps``, ``game_end``, ``turn``, ``drawing``,
+``context``), the effect interpreter (``effects``), ``chance``, ``choices``, ``views``,
+illegal-move explanations (``illegal``) and teaching hints (``hints``) above those,
+``play`` (the state class, the run loop and the dispatch of frames and picks) on top,
+and ``setup`` (topics 5-6), which builds a state.  Importing this package imports none
+of them.
 """
