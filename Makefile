@@ -48,7 +48,8 @@ $(BIN)/python:
 # [tool.rules-tutor] in pyproject.toml) is newer than the stamp, so the compiled engine
 # never lags behind its source. An install with an extra also satisfies the plain install,
 # so it refreshes .stamp-base too.
-COMPILED_SOURCES := tutor/games/mantis_falls/state.py
+# The engine groups live in tutor/games/<game>/engine/ (pyproject.toml lists them).
+COMPILED_SOURCES := $(wildcard tutor/games/*/engine/*.py)
 $(VENV)/.stamp-%: pyproject.toml setup.py $(COMPILED_SOURCES) | $(BIN)/python
 	$(PIP) install $(PIP_FLAGS) -e '$(if $(filter base,$*),.,.[$*])'
 	@touch $@ $(VENV)/.stamp-base

@@ -57,7 +57,7 @@ def main() -> None:
         "policy": "uniform random (tutor.core.random_playout)",
         "python": sys.version.split()[0],
         # "compiled" (mypyc build, see setup.py) or "source (<why>)".
-        "engine": engine_status().get("tutor.games.mantis_falls.state", "not loaded"),
+        "engine": engine_status().get("tutor.games.mantis_falls.engine", "not loaded"),
         "machine": platform.machine(),
         "tracing_off": off,
         "tracing_on": on,

@@ -46,7 +46,7 @@ while elapsed < {seconds}:
     games += 1
     elapsed = time.perf_counter() - start
 print(json.dumps({{
-    "engine": engine_status().get("tutor.games.mantis_falls.state", "not loaded"),
+    "engine": engine_status().get("tutor.games.mantis_falls.engine", "not loaded"),
     "games": games,
     "seconds": round(elapsed, 3),
     "games_per_second": round(games / elapsed, 1),

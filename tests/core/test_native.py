@@ -1,11 +1,13 @@
-"""The compiled engine build: used only when it matches its source, and it plays alike.
+"""The compiled engine groups: used only when they match their sources, and they play alike.
 
-``setup.py`` compiles Mantis Falls' ``state.py`` with mypyc; ``tutor.core.native``
-decides at import whether that build may run.  These tests use a throw-away package
-for the decision (a fake build that is stale, or that cannot load) and the real game
-for the promise that matters: the compiled engine and the Python source play the same
-seeded games to the same final states.  ``make test`` sets
-``RULES_TUTOR_REQUIRE_COMPILED=1`` so a build that silently failed is a red test there.
+``setup.py`` compiles each engine group listed in pyproject.toml (Mantis Falls'
+``engine/`` package) with mypyc as one group; ``tutor.core.native`` decides at the first
+import of a group's module whether the whole group may run from its build.  These tests
+use a throw-away two-module group for the decision (a fake build that is stale, partial,
+or that cannot load) and the real game for the promise that matters: the compiled
+engine and the Python source play the same seeded games to the same final states.
+``make test`` sets ``RULES_TUTOR_REQUIRE_COMPILED=1`` so a build that silently failed is
+a red test there.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import json
 import os
 import sys
 import textwrap
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,69 +31,102 @@ from tutor.core import native
 from tutor.core.game import random_playout
 from tutor.core.rng import Rng
 
-ENGINE = "tutor.games.mantis_falls.state"
+ENGINE = "tutor.games.mantis_falls.engine"
+ENGINE_DIR = Path(tutor.__file__).parent / "games" / "mantis_falls" / "engine"
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+DEMO = "demo_engine_pkg.engine"
 
 
 @pytest.fixture
 def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A package ``demo_engine_pkg`` with one module ``engine.py``; returns that file."""
+    """A group ``demo_engine_pkg.engine`` of two modules (``low`` and ``top``, which
+    imports ``low``), guarded as a game package guards its engine; returns its directory."""
     package = tmp_path / "demo_engine_pkg"
-    package.mkdir()
+    group = package / "engine"
+    group.mkdir(parents=True)
     (package / "__init__.py").write_text("")
-    source = package / "engine.py"
-    source.write_text("WHERE = 'source'\n")
+    (group / "__init__.py").write_text("")
+    (group / "low.py").write_text("WHERE = 'source'\n")
+    (group / "top.py").write_text("from demo_engine_pkg.engine import low\nWHERE = low.WHERE\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delenv(native.PURE_PYTHON_ENV, raising=False)
-    importlib.import_module("demo_engine_pkg")  # as when its __init__ runs the check
-    yield source
-    for name in ("demo_engine_pkg.engine", "demo_engine_pkg"):
-        sys.modules.pop(name, None)
+    native.guard_engine_group(DEMO, group)
+    yield group
+    sys.meta_path[:] = [
+        f for f in sys.meta_path if not (isinstance(f, native._EngineGroup) and f.package == DEMO)
+    ]
+    for name in [n for n in sys.modules if n.startswith("demo_engine_pkg")]:
+        sys.modules.pop(name)
+    native._STATUS.pop(DEMO, None)
 
 
-def fake_build(source: Path, recorded: str) -> None:
-    """A 'compiled' file beside ``source`` (not loadable) and the digest it claims."""
-    source.with_name(source.stem + SUFFIX).write_bytes(b"not a real extension")
-    native.record_path(source).write_text(recorded + "\n")
+def fake_build(group: Path, recorded: str, modules: tuple[str, ...] = ("low", "top")) -> None:
+    """'Compiled' files for ``modules`` of the group (not loadable) and the digest they claim."""
+    for name in modules:
+        (group / f"{name}{SUFFIX}").write_bytes(b"not a real extension")
+    native.group_record_path(group).write_text(recorded + "\n")
 
 
-def test_without_a_build_the_source_runs(demo: Path) -> None:
-    assert native.build_verdict(demo) == (False, "no compiled build")
-    status = native.load_engine_module("demo_engine_pkg.engine", demo)
-    assert status == "source (no compiled build)"
-    assert sys.modules["demo_engine_pkg.engine"].WHERE == "source"
+def test_without_a_build_the_whole_group_runs_from_source(demo: Path) -> None:
+    assert native.group_verdict(demo) == (False, "no compiled build")
+    top = importlib.import_module(f"{DEMO}.top")
+    assert top.WHERE == "source" and top.__file__ == str(demo / "top.py")
+    assert native.engine_status()[DEMO] == "source (no compiled build)"
 
 
-def test_a_build_of_an_older_source_is_stale_and_the_source_runs_with_a_warning(
-    demo: Path,
-) -> None:
-    fake_build(demo, recorded="0" * 64)
-    ok, why = native.build_verdict(demo)
-    assert not ok and "stale" in why and "make install" in why
+def test_one_edited_module_makes_the_whole_group_stale(demo: Path) -> None:
+    fake_build(demo, recorded=native.group_digest(demo))
+    assert native.group_verdict(demo) == (True, "compiled")
+    (demo / "low.py").write_text("WHERE = 'source'  # edited\n")
+    ok, why = native.group_verdict(demo)
+    assert not ok and "stale" in why and "engine/" in why and "make install" in why
     with pytest.warns(RuntimeWarning, match="stale"):
-        status = native.load_engine_module("demo_engine_pkg.engine", demo)
-    assert status.startswith("source (the compiled build is stale")
-    module = sys.modules["demo_engine_pkg.engine"]
-    assert module.WHERE == "source" and module.__file__ == str(demo)
-    # The parent package sees the module too, as after a normal import.
-    assert sys.modules["demo_engine_pkg"].engine is module
+        top = importlib.import_module(f"{DEMO}.top")
+    # Both modules load from their sources, the untouched one too.
+    assert top.__file__ == str(demo / "top.py")
+    assert sys.modules[f"{DEMO}.low"].__file__ == str(demo / "low.py")
+    assert native.engine_status()[DEMO].startswith("source (the compiled build is stale")
+
+
+def test_adding_a_module_changes_the_group_digest(demo: Path) -> None:
+    before = native.group_digest(demo)
+    (demo / "extra.py").write_text("")
+    assert native.group_digest(demo) != before
+    assert [p.name for p in native.group_sources(demo)] == ["extra.py", "low.py", "top.py"]
+
+
+def test_a_partial_build_is_not_used(demo: Path) -> None:
+    fake_build(demo, recorded=native.group_digest(demo), modules=("low",))
+    ok, why = native.group_verdict(demo)
+    assert not ok and "incomplete" in why and "top.py" in why
+    with pytest.warns(RuntimeWarning, match="incomplete"):
+        assert importlib.import_module(f"{DEMO}.low").WHERE == "source"
 
 
 def test_a_current_build_that_cannot_load_falls_back_to_the_source(demo: Path) -> None:
-    fake_build(demo, recorded=hashlib.sha256(demo.read_bytes()).hexdigest())
-    assert native.build_verdict(demo) == (True, "compiled")
+    fake_build(demo, recorded=native.group_digest(demo))
     with pytest.warns(RuntimeWarning, match="does not load"):
-        status = native.load_engine_module("demo_engine_pkg.engine", demo)
-    assert status.startswith("source (the compiled build does not load")
-    assert sys.modules["demo_engine_pkg.engine"].WHERE == "source"
+        top = importlib.import_module(f"{DEMO}.top")
+    assert top.WHERE == "source"
+    assert native.engine_status()[DEMO].startswith("source (the compiled build does not load")
 
 
 def test_the_environment_variable_asks_for_the_source(
     demo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fake_build(demo, recorded=hashlib.sha256(demo.read_bytes()).hexdigest())
+    fake_build(demo, recorded=native.group_digest(demo))
     monkeypatch.setenv(native.PURE_PYTHON_ENV, "1")
-    assert native.build_verdict(demo) == (False, "RULES_TUTOR_PURE_PYTHON is set")
+    assert native.group_verdict(demo) == (False, "RULES_TUTOR_PURE_PYTHON is set")
+
+
+def test_every_compiled_group_is_a_directory_its_game_guards() -> None:
+    root = Path(tutor.__file__).parent.parent
+    groups = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["rules-tutor"]["compiled"]
+    assert "tutor/games/mantis_falls/engine" in groups
+    for group in groups:
+        assert native.group_sources(root / group), group
+        game_init = (root / group).parent / "__init__.py"
+        assert "guard_engine_group(" in game_init.read_text(), game_init
 
 
 # ---------------------------------------------------------------------------------------
@@ -146,3 +182,17 @@ def test_the_compiled_engine_and_the_python_source_play_the_same_games() -> None
             random_playout(state, Rng(seed + 1))
             digest.update(json.dumps(state.to_dict(), sort_keys=True).encode())
     assert digest.hexdigest() == pure["digest"]
+
+
+def test_a_compiled_engine_runs_every_module_of_its_group_compiled() -> None:
+    tutor.load_game("mantis_falls", players=2)
+    status = native.engine_status()[ENGINE]
+    if status != "compiled":
+        pytest.skip(f"the engine runs from its source here: {status}")
+    modules = [f"{ENGINE}.{p.stem}" for p in native.group_sources(ENGINE_DIR)]
+    assert len(modules) >= 10  # one module per rule group, and more
+    for name in modules:
+        module = importlib.import_module(name)
+        assert module.__file__ is not None and not module.__file__.endswith(".py"), name
+    record = native.group_record_path(ENGINE_DIR).read_text().strip()
+    assert record == native.group_digest(ENGINE_DIR)

@@ -1,19 +1,23 @@
-"""Choosing between a game module's compiled build and its Python source.
+"""Choosing between a game engine's compiled build and its Python source, group by group.
 
-A game's hottest module (for Mantis Falls, ``state.py``: the frame-stack engine) is
-compiled with mypyc when the project is installed and a C compiler is there (see
-``setup.py``); random playouts then run about twice as fast.  The Python source stays
-the specification and the fallback, and the compiled build must behave identically (a
-test plays the same seeds both ways).
+A game's engine is a package of modules (for Mantis Falls, ``tutor/games/mantis_falls/
+engine/``: the state's data, typed frames, the rules by group, the run loop) compiled
+together with mypyc when the project is installed and a C compiler is there (see
+``setup.py``; the groups are listed under ``[tool.rules-tutor] compiled`` in
+``pyproject.toml``).  The Python source stays the specification and the fallback, and
+the compiled build must behave identically (a test plays the same seeds both ways).
 
-Python would import a compiled ``state.*.so`` in preference to ``state.py`` even after
-``state.py`` was edited.  So a game package calls :func:`guard_engine_module` in its
-``__init__.py`` (cheap: nothing is imported until the engine is first needed), and
-:func:`load_engine_module` runs at that first import: the build is used only when the
-source it was compiled from (its SHA-256, recorded beside it by the build) is the
-source on disk.  Otherwise, or when
-``RULES_TUTOR_PURE_PYTHON`` is set, the source is loaded instead, with a warning when
-the build is stale.  :func:`engine_status` says which one runs.
+The modules of a group call each other directly in C, so a group is compiled, checked
+and loaded as a whole: the build records one SHA-256 over every source of the group
+(:func:`group_digest`, in ``<package>.sha256`` beside the package directory), and the
+build is used only while that digest matches the sources on disk.  Python would import
+a compiled module in preference to its ``.py`` even after the ``.py`` was edited, so a
+game package calls :func:`guard_engine_group` in its ``__init__.py`` (cheap: nothing is
+imported until the engine is first needed).  At the first import of any module of the
+group the verdict is made once (:func:`group_verdict`): the whole group then loads from
+its build, or the whole group from its source (with a warning when the build is stale or
+does not load, or when ``RULES_TUTOR_PURE_PYTHON`` is set without a warning).
+:func:`engine_status` says which one runs.
 """
 
 from __future__ import annotations
@@ -32,22 +36,40 @@ from typing import Any
 
 PURE_PYTHON_ENV = "RULES_TUTOR_PURE_PYTHON"
 
-# Module name -> "compiled", or "source (<why>)".
+# Engine group (package name) -> "compiled", or "source (<why>)".
 _STATUS: dict[str, str] = {}
 
 
-def source_digest(source: Path) -> str:
-    """The SHA-256 (hex) of a source file, as the build records it."""
-    return hashlib.sha256(source.read_bytes()).hexdigest()
+def group_sources(directory: Path) -> list[Path]:
+    """The modules an engine group compiles: every ``.py`` in ``directory`` but ``__init__``.
+
+    Raises:
+        FileNotFoundError: if ``directory`` is not a directory.
+    """
+    if not directory.is_dir():
+        raise FileNotFoundError(f"engine group directory not found: {directory}")
+    return sorted(p for p in directory.glob("*.py") if p.name != "__init__.py")
 
 
-def record_path(source: Path) -> Path:
-    """Where the build records the digest of the source it compiled (``state.py.sha256``)."""
-    return source.with_name(source.name + ".sha256")
+def group_digest(directory: Path) -> str:
+    """One SHA-256 (hex) over every source of the group: names and contents, in order.
+
+    Editing, adding, removing or renaming any module of the group changes it.
+    """
+    digest = hashlib.sha256()
+    for source in group_sources(directory):
+        digest.update(source.name.encode() + b"\0")
+        digest.update(source.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def group_record_path(directory: Path) -> Path:
+    """Where the build records the group's digest (``engine.sha256`` beside ``engine/``)."""
+    return directory.with_name(directory.name + ".sha256")
 
 
 def compiled_files(source: Path) -> list[Path]:
-    """Compiled builds of ``source`` lying beside it (``state.cpython-311-...so``)."""
+    """Compiled builds of the module ``source`` lying beside it (``data.cpython-311-...so``)."""
     return [
         source.with_name(source.stem + suffix)
         for suffix in importlib.machinery.EXTENSION_SUFFIXES
@@ -55,73 +77,87 @@ def compiled_files(source: Path) -> list[Path]:
     ]
 
 
-def build_verdict(source: Path) -> tuple[bool, str]:
-    """Whether the compiled build of ``source`` may be used, and why (or why not).
+def group_verdict(directory: Path) -> tuple[bool, str]:
+    """Whether the compiled build of the group in ``directory`` may be used, and why (not).
 
     Returns:
         ``(True, "compiled")``, or ``(False, reason)`` where the reason is one of: no
         compiled build, the environment variable asks for the source, or the build is
-        stale (compiled from another version of the source).
+        incomplete or stale (compiled from other sources than those on disk).
+
+    Raises:
+        FileNotFoundError: if ``directory`` is not a directory.
     """
-    if not compiled_files(source):
+    sources = group_sources(directory)
+    built = [s for s in sources if compiled_files(s)]
+    if not built:
         return False, "no compiled build"
     if os.environ.get(PURE_PYTHON_ENV):
         return False, f"{PURE_PYTHON_ENV} is set"
-    record = record_path(source)
+    rebuild = "reinstall with `make install` or `pip install -e .` to rebuild"
+    if len(built) < len(sources):
+        missing = ", ".join(s.name for s in sources if s not in built)
+        return False, f"the compiled build is incomplete (nothing built for {missing}; {rebuild})"
+    record = group_record_path(directory)
     recorded = record.read_text().strip() if record.exists() else ""
-    if recorded != source_digest(source):
+    if recorded != group_digest(directory):
         return False, (
-            f"the compiled build is stale ({source.name} changed since it was compiled; "
-            "reinstall with `make install` or `pip install -e .` to rebuild)"
+            f"the compiled build is stale (a module of {directory.name}/ changed since it "
+            f"was compiled; {rebuild})"
         )
     return True, "compiled"
 
 
-def load_engine_module(name: str, source: Path) -> str:
-    """Make sure ``import name`` gives the compiled build only if it is up to date.
+class _EngineGroup(importlib.abc.MetaPathFinder):
+    """Decides at the first import of a group's module whether the group runs compiled.
 
-    Call this from the package before anything imports ``name``.  When the build may
-    not be used, the source file is loaded and put in ``sys.modules`` under ``name``.
-
-    Args:
-        name: the module's dotted name (``"tutor.games.mantis_falls.state"``).
-        source: its ``.py`` file.
-
-    Returns:
-        ``"compiled"`` or ``"source (<why>)"``, also kept for :func:`engine_status`.
+    Compiled: it steps aside (the builds beside the sources are found as usual).
+    Source: it keeps answering for every module of the group with its ``.py`` file.
     """
-    if name in sys.modules:
-        return _STATUS.setdefault(name, _describe(sys.modules[name].__file__))
-    use_build, why = build_verdict(source)
-    if use_build:
-        try:
-            importlib.import_module(name)
-            _STATUS[name] = "compiled"
-            return _STATUS[name]
-        except ImportError as exc:  # a half-built or foreign build: run the source
-            sys.modules.pop(name, None)
-            why = f"the compiled build does not load ({exc})"
-    if why.startswith("the compiled build"):
-        warnings.warn(f"{name}: {why}; running the Python source", RuntimeWarning, stacklevel=2)
-    spec = importlib.util.spec_from_file_location(name, source)
-    if spec is None or spec.loader is None:  # pragma: no cover - a .py path always has one
-        raise ImportError(f"cannot load {source}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        sys.modules.pop(name, None)
-        raise
-    parent, _, child = name.rpartition(".")
-    if parent in sys.modules:
-        setattr(sys.modules[parent], child, module)
-    _STATUS[name] = f"source ({why})"
-    return _STATUS[name]
+
+    def __init__(self, package: str, directory: Path) -> None:
+        self.package = package
+        self.directory = directory
+        self.modules = {f"{package}.{p.stem}": p for p in group_sources(directory)}
+        self.mode = ""  # "" until decided, then "compiled" or "source"
+
+    def find_spec(
+        self, fullname: str, path: Any = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.modules:
+            return None
+        if not self.mode:
+            self.decide(fullname)
+        if self.mode == "source":
+            return importlib.util.spec_from_file_location(fullname, self.modules[fullname])
+        if fullname in sys.modules:  # loaded while deciding
+            module = sys.modules[fullname]
+            return importlib.machinery.ModuleSpec(fullname, _Loaded(), origin=module.__file__)
+        return None
+
+    def decide(self, first: str) -> None:
+        use_build, why = group_verdict(self.directory)
+        if use_build:
+            self.mode = "compiled"
+            try:
+                importlib.import_module(first)
+            except ImportError as exc:  # a half-built or foreign build: run the source
+                for name in self.modules:
+                    sys.modules.pop(name, None)
+                use_build, why = False, f"the compiled build does not load ({exc})"
+        if not use_build:
+            self.mode = "source"
+            if why.startswith("the compiled build"):
+                warnings.warn(
+                    f"{self.package}: {why}; running the Python source",
+                    RuntimeWarning,
+                    stacklevel=3,
+                )
+        _STATUS[self.package] = "compiled" if use_build else f"source ({why})"
 
 
 class _Loaded(importlib.abc.Loader):
-    """A loader for a module :func:`load_engine_module` has already put in sys.modules."""
+    """A loader for a module the group's decision has already put in sys.modules."""
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         return sys.modules[spec.name]
@@ -130,55 +166,35 @@ class _Loaded(importlib.abc.Loader):
         return None
 
 
-class _EngineGuard(importlib.abc.MetaPathFinder):
-    """Runs :func:`load_engine_module` the first time ``name`` is imported, then retires."""
+def guard_engine_group(package: str, directory: Path) -> None:
+    """Arrange for the engine group ``package`` to load from its build only if it is current.
 
-    def __init__(self, name: str, source: Path) -> None:
-        self.name = name
-        self.source = source
+    A game package calls this from its ``__init__.py``, naming its engine package
+    (``"tutor.games.mantis_falls.engine"``) and that package's directory; the same
+    directory is listed under ``[tool.rules-tutor] compiled`` in ``pyproject.toml`` so
+    that ``setup.py`` compiles it.  Declaring the game stays cheap: nothing of the
+    engine is imported until one of its modules is.
 
-    def find_spec(
-        self, fullname: str, path: Any = None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        if fullname != self.name:
-            return None
-        if self in sys.meta_path:
-            sys.meta_path.remove(self)
-        load_engine_module(fullname, self.source)
-        module = sys.modules[fullname]
-        return importlib.machinery.ModuleSpec(fullname, _Loaded(), origin=module.__file__)
-
-
-def guard_engine_module(name: str, source: Path) -> None:
-    """Arrange for :func:`load_engine_module` to choose the build when ``name`` is imported.
-
-    A game package calls this from its ``__init__.py``: declaring the game stays cheap
-    (nothing of the engine is imported), and whichever import of the engine comes first
-    (the game, a test, a tool) gets the build only if it is up to date.
+    Raises:
+        FileNotFoundError: if ``directory`` is not a directory.
     """
-    if name in sys.modules or any(
-        isinstance(f, _EngineGuard) and f.name == name for f in sys.meta_path
-    ):
+    if any(isinstance(f, _EngineGroup) and f.package == package for f in sys.meta_path):
         return
-    sys.meta_path.insert(0, _EngineGuard(name, source))
-
-
-def _describe(path: str | None) -> str:
-    return "source" if path is None or path.endswith(".py") else "compiled"
+    sys.meta_path.insert(0, _EngineGroup(package, directory))
 
 
 def engine_status() -> dict[str, str]:
-    """For each engine module loaded so far: ``"compiled"`` or ``"source (<why>)"``."""
+    """For each engine group loaded so far: ``"compiled"`` or ``"source (<why>)"``."""
     return dict(_STATUS)
 
 
 __all__ = [
     "PURE_PYTHON_ENV",
-    "build_verdict",
     "compiled_files",
     "engine_status",
-    "guard_engine_module",
-    "load_engine_module",
-    "record_path",
-    "source_digest",
+    "group_digest",
+    "group_record_path",
+    "group_sources",
+    "group_verdict",
+    "guard_engine_group",
 ]

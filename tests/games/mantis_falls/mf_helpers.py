@@ -21,7 +21,7 @@ from typing import Any
 
 import tutor
 from tutor.core.types import CHANCE, Action, TraceEntry
-from tutor.games.mantis_falls.state import MantisFallsState
+from tutor.games.mantis_falls.state import PICK_NAMES, MantisFallsState, Pick, Window
 
 
 # ---------------------------------------------------------------------------- positions
@@ -118,26 +118,24 @@ def rules_cited(entries: list[TraceEntry]) -> list[str]:
 def pending_frame_kind(state: MantisFallsState) -> str:
     """The kind of step play waits at: ``"pick"``, ``"mainplay"``, ``"window"``,
     ``"gasp_play"``, ``"chance"`` ... (``""`` when nothing is pending: game over)."""
-    return str(state.stack[-1][0]) if state.stack else ""
+    return state.stack[-1].name if state.stack else ""
 
 
 def pending_pick(state: MantisFallsState) -> str:
     """The name of the pick being made (``"move"``, ``"wound_target"`` ...), else ``""``."""
-    if pending_frame_kind(state) != "pick":
-        return ""
-    return str(state.stack[-1][2])
+    top = state.stack[-1] if state.stack else None
+    return PICK_NAMES[top.pick] if isinstance(top, Pick) else ""
 
 
 def picking_player(state: MantisFallsState) -> int | None:
     """The player making the pending pick (``None`` when play waits at no pick)."""
-    if pending_frame_kind(state) != "pick":
-        return None
-    return int(state.stack[-1][1][0])
+    top = state.stack[-1] if state.stack else None
+    return top.ctx[0] if isinstance(top, Pick) else None
 
 
 def pending_picks(state: MantisFallsState) -> list[str]:
     """The names of every pick waiting on the stack, the innermost last."""
-    return [str(frame[2]) for frame in state.stack if frame[0] == "pick"]
+    return [PICK_NAMES[frame.pick] for frame in state.stack if isinstance(frame, Pick)]
 
 
 def is_window(state: MantisFallsState) -> bool:
@@ -147,7 +145,8 @@ def is_window(state: MantisFallsState) -> bool:
 
 def window_moment(state: MantisFallsState) -> str:
     """Which any-time window is open (``"before_event"``, ``"gasp_start"`` ...), else ``""``."""
-    return str(state.stack[-1][1]) if is_window(state) else ""
+    top = state.stack[-1] if state.stack else None
+    return top.tag if isinstance(top, Window) else ""
 
 
 def skip_to_main_play(state: MantisFallsState, move: int = 0) -> None:

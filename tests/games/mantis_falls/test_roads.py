@@ -16,7 +16,8 @@ import pytest
 from games.mantis_falls.mf_helpers import do, pending_picks, rules_cited, skip_to_main_play
 from tables import JACK, JILL, ROADS_BROKEN_AT_6, sorted_names, start_state
 
-from tutor.games.mantis_falls.state import END, MantisFallsState, _grid_cell
+from tutor.games.mantis_falls.engine.basics import _grid_cell
+from tutor.games.mantis_falls.state import END, MantisFallsState
 
 # The games here are played on ROADS_BROKEN_AT_6 (its docstring lists the ambushes,
 # stoplights, phones and bus stops), which is start_state's road; 6 Canal Bridge is the

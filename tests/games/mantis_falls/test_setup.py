@@ -18,7 +18,8 @@ import pytest
 from games.mantis_falls.mf_helpers import do, mf_state, rules_cited, skip_to_main_play
 from tables import JACK, JILL
 
-from tutor.games.mantis_falls.state import CE_SPACES, END, START, MantisFallsState, _grid_cell
+from tutor.games.mantis_falls.engine.basics import _grid_cell
+from tutor.games.mantis_falls.state import CE_SPACES, END, START, MantisFallsState
 
 SEEDS = range(1, 31)
 # At 7 of 8 wounds with both earlier Last Gasps used: the next wound brings a fatal gasp.

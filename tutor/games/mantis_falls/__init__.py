@@ -1,16 +1,18 @@
 """Mantis Falls (base game, two players): hidden roles, roads, events, actions, Last Gasps.
 
-Importing this package only declares the game (:data:`SPEC`); the engine is imported
-when a game is loaded.  Its hot module may be a compiled build (setup.py); the guard
-below makes sure a stale build is never used.
+Importing this package only declares the game (:data:`SPEC`); the engine (the
+``engine/`` package, one module per rule group) is imported when a game is loaded.  The
+engine may be a compiled build (setup.py compiles the group listed under
+``[tool.rules-tutor] compiled`` in pyproject.toml); the guard below makes sure a stale
+build is never used: any edited module means the whole group runs from its source.
 """
 
 from pathlib import Path
 
-from tutor.core.native import guard_engine_module
+from tutor.core.native import guard_engine_group
 from tutor.core.spec import GameSpec, Hooks
 
-guard_engine_module(__name__ + ".state", Path(__file__).with_name("state.py"))
+guard_engine_group(__name__ + ".engine", Path(__file__).with_name("engine"))
 
 SPEC = GameSpec(
     name="mantis_falls",

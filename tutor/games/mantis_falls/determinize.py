@@ -32,10 +32,16 @@ informed than a careful person, never better informed.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tutor.core.rng import Rng
-from tutor.games.mantis_falls.state import END, START, MantisFallsState
+from tutor.games.mantis_falls.state import (
+    END,
+    PICK_NAMES,
+    START,
+    Frame,
+    MantisFallsState,
+    Pick,
+    frame_from_list,
+)
 
 _REGIONS = ("sunset", "night", "dark")
 
@@ -70,8 +76,8 @@ def determinize(state: MantisFallsState, viewer: int, rng: Rng) -> MantisFallsSt
     others = [q for q in range(n) if q != viewer]
     # A player choosing among the Actions by the Night (or the Dark, or the ally deck)
     # is looking at those cards right now: they stay as they are.
-    top = v.stack[-1] if v.stack else ()
-    looking = top[2] if top and top[0] == "pick" and top[1][0] == viewer else ""
+    top = v.stack[-1] if v.stack else None
+    looking = PICK_NAMES[top.pick] if isinstance(top, Pick) and top.ctx[0] == viewer else ""
     _deal_roles(v, others, rng)
     _deal_roads(v, rng)
     _deal_actions(v, others, rng, looking == "night_pick", looking == "dark_pick")
@@ -321,7 +327,7 @@ def _deal_events(v: MantisFallsState, viewer: int, rng: Rng) -> None:
     v.event_pile = sorted(pool)
 
 
-def _swap_frames(v: MantisFallsState, new: int) -> list[tuple[Any, ...]] | None:
+def _swap_frames(v: MantisFallsState, new: int) -> list[Frame] | None:
     """The pending steps with the current event replaced by event ``new``.
 
     An effects step whose list the new card lacks has nothing left to do and is
@@ -332,7 +338,7 @@ def _swap_frames(v: MantisFallsState, new: int) -> list[tuple[Any, ...]] | None:
     for frame in v.stack:
         items = []
         ref = None
-        for x in frame:
+        for x in frame.to_list():
             if isinstance(x, tuple) and len(x) == 5 and x[1] == "event":
                 x = (x[0], "event", new, *x[3:])  # an effect context
             elif isinstance(x, tuple) and len(x) >= 2 and x[0] == "event":
@@ -343,12 +349,12 @@ def _swap_frames(v: MantisFallsState, new: int) -> list[tuple[Any, ...]] | None:
                 node = v.game.resolve(ref)
             except (KeyError, IndexError, TypeError):
                 node = None
-            if frame[0] == "pick":
+            if isinstance(frame, Pick):
                 if not isinstance(node, dict) or "options" not in node:
                     return None
             elif not isinstance(node, list):
                 continue
-        frames.append(tuple(items))
+        frames.append(frame_from_list(items))
     return frames
 
 

@@ -19,19 +19,12 @@ from tutor.core.types import CHANCE, Action
 from tutor.core.validation import short
 from tutor.games.mantis_falls import SPEC
 from tutor.games.mantis_falls.cards import (
-    DARK_ACTIONS,
     FILES,
-    FIRST_CHARACTER,
-    HAND_DEAL,
-    HITS_DEALT,
-    NIGHT_ACTIONS,
     ROAD_ROWS,
-    ROADS_PER_ROW,
-    ROADS_SET_ASIDE,
     CardData,
 )
 from tutor.games.mantis_falls.scenario import SETUP_SCHEMA
-from tutor.games.mantis_falls.state import END, START, MantisFallsState
+from tutor.games.mantis_falls.state import END, MantisFallsState
 
 DEFAULT_NAMES = ("Jack", "Jill")
 
@@ -45,11 +38,29 @@ DATA_MODEL_RULES = {
     "mf.12.4": "legality of an action play never depends on whether its effects will do anything",
     "mf.12.8": "effects are data; an effect's heading (label) is display text the engine ignores",
     "mf.14.1": "allies are gained only by take_ally effects of actions/events and the setup draw",
-    "mf.16.1": "wounds are a running total in State.wounds, changed only by _wound and _heal",
+    "mf.16.1": "wounds are a running total in State.wounds, changed only by wound and heal",
     "mf.qr.1": "restates topic 8 (turn sequence), implemented by mf.8.1-mf.8.12",
     "mf.qr.2": "restates topic 17 (Last Gasps), implemented by mf.17.1-mf.17.7",
     "mf.qr.3": "restates topics 18 and 20 (game end and victory), implemented there",
 }
+
+
+def _card_paths(cards: Any) -> dict[tuple[Any, ...], Any]:
+    """Every list and mapping in the card data by its path (``("action", 12, "effects")``)."""
+    table: dict[tuple[Any, ...], Any] = {}
+    for kind, deck in (("action", cards.actions), ("event", cards.events), ("ally", cards.allies)):
+        for card in deck:
+            todo: list[tuple[tuple[Any, ...], Any]] = [((kind, card.index), card.raw)]
+            while todo:
+                path, node = todo.pop()
+                table[path] = node
+                items = node.items() if isinstance(node, dict) else enumerate(node)
+                for key, value in items:
+                    if isinstance(value, dict | list):
+                        todo.append(((*path, key), value))
+    return table
+
+
 # Both caches are keyed by the rulesets folder too, so a TUTOR_RULESETS set after the
 # first load is honoured (and a broken file there is reported, not masked by the cache).
 # A deck is kept with the stamp of its files: a card file edited since is read again.
@@ -142,7 +153,9 @@ class MantisFallsGame(Game):
         self.rulings = chosen
         self.player_names = names
         self.cards = _card_data(deck)
-        self._resolved: dict[tuple[Any, ...], Any] = {}
+        # Every node of the card data by its path, so resolve() only reads (frames name
+        # effect lists by path).
+        self._resolved = _card_paths(self.cards)
         self._state_schema: dict[str, Any] | None = None
         # The main-play choices depend only on the card: build them once (speed).
         self.main_play_actions = [
@@ -227,17 +240,102 @@ class MantisFallsGame(Game):
         self.hand_size_allies = frozenset(
             a.index for a in self.cards.allies if "hand_size" in self.ally_passive[a.name]
         )
-        # Caches filled while playing: complete allies by the cards held, and labelled
-        # actions that depend on a little of the state (movement choices, finish labels).
-        self.complete_cache: dict[tuple[int, ...], tuple[str, ...]] = {}
-        self.action_cache: dict[tuple[Any, ...], Action] = {}
-        self.phones_cache: dict[tuple[int, ...], list[int]] = {}
+        # What ally cards and roads say, by card number (completing allies, phones).
+        self.ally_names = [a.name for a in self.cards.allies]
+        self.ally_requirements = {a.name: a.requirement for a in self.cards.allies}
+        self.phone_roads = frozenset(r.index for r in roads if r.phone)
+        # Labelled choices that depend on a little of the state, all built here, so that
+        # states only ever read the game: finishing an action play of k cards, drawing
+        # from Conserved Energy or the pile, paying for an any-time effect, and moving d
+        # roads onto a road that is shown or still face down.
+        labels = self.cards.labels
+        self.finish_play = [
+            [
+                Action(p, "finish", (), f"Finish the action play ({k} card{'s' * (k > 1)})")
+                for k in range(len(actions) + 1)
+            ]
+            for p in range(players)
+        ]
+        self.draw_conserved = [
+            [
+                Action(
+                    p, "draw_conserved", (c.index,), f"Take {labels[c.index]} from Conserved Energy"
+                )
+                for c in actions
+            ]
+            for p in range(players)
+        ]
+        self.draw_pile = [
+            Action(p, "draw_pile", (), "Draw from the action draw pile") for p in range(players)
+        ]
+        self.anytime_actions = self._anytime_actions(players)
+        self.move_actions = self._move_actions(players)
+
+    def _anytime_actions(self, players: int) -> dict[tuple[int, str, int, int], Action]:
+        """Each way to use an any-time effect: (player, source, card, card paid or -1)."""
+        actions = self.cards.actions
+        table: dict[tuple[int, str, int, int], Action] = {}
+        sources: list[tuple[str, int, str, dict[str, Any]]] = [
+            ("cond", c, actions[c].name, (actions[c].condition or {})["anytime"])
+            for c in sorted(self.anytime_conditions)
+        ]
+        sources += [
+            (
+                "ally",
+                a,
+                self.cards.allies[a].name,
+                self.ally_blocks[self.cards.allies[a].name]["anytime"],
+            )
+            for a in sorted(self.anytime_ally_cards)
+        ]
+        for src, idx, name, block in sources:
+            cost, label = block["cost"], block.get("label", "use")
+            if "discard_tag" in cost:
+                pays = [
+                    (c.index, f"discard {c.name}") for c in actions if cost["discard_tag"] in c.tags
+                ]
+            elif cost.get("discard_self"):
+                pays = [(-1, "discard it" if src == "cond" else "return the ally to the deck")]
+            else:
+                pays = [(-1, "once per turn")]
+            for p in range(players):
+                for pay, paid in pays:
+                    text = f"{name}: {label} ({paid})"
+                    table[p, src, idx, pay] = Action(p, "anytime", (src, idx, pay), text)
+        return table
+
+    def _move_actions(self, players: int) -> dict[tuple[int, int, int, int, bool], Action]:
+        """Moving ``d`` roads: (chooser, mover, d, road reached, road shown) -> choice."""
+        reach = 2  # initial movement after expending Conserved Energy
+        for node in self._resolved.values():
+            if isinstance(node, dict) and node.get("do") == "move":
+                reach = max(reach, int(node.get("roads", 0)))
+        reach = min(reach, END)
+        table: dict[tuple[int, int, int, int, bool], Action] = {}
+        for road in self.cards.roads:
+            for shown in (False, True):
+                where = road.name if shown else f"a face-down {road.region} road"
+                for mover in range(players):
+                    who = self.player_names[mover]
+                    for d in range(reach + 1):
+                        if d == 0:
+                            label = f"{who} stays on {where}"
+                        else:
+                            label = f"{who} moves {d} road{'s' * (d > 1)} to {where}"
+                        for chooser in range(players):
+                            key = (chooser, mover, d, road.index, shown)
+                            table[key] = Action(chooser, "move", (d,), label)
+        return table
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
-        """Return the effect list (or effect) a frame's reference points to, cached."""
+        """Return the effect list (or effect) a frame's reference points to.
+
+        Raises:
+            KeyError: if the path does not exist in the card data.
+        """
         got = self._resolved.get(ref)
         if got is None:
-            got = self._resolved[ref] = self.cards.resolve(ref)
+            return self.cards.resolve(ref)  # a plain value (never a frame's reference)
         return got
 
     @staticmethod
@@ -275,132 +373,9 @@ class MantisFallsGame(Game):
             seed: the RNG seed; the same seed gives the same game.
             tracing: keep the explanation trace (off for fast bulk simulation).
         """
-        rng = Rng(0 if seed is None else seed)
-        s = MantisFallsState(self, rng, tracing)
-        cards = self.cards
-        log = s._log if tracing else None
-        names = self.player_names
+        from tutor.games.mantis_falls.engine import setup
 
-        # Roads (mf.5.1-5.3): start and end fixed, one road of each region removed unseen.
-        pools = self.setup_pools
-        layout = [pools["start"]]
-        for region in ROAD_ROWS:
-            pool = pools[region][:]
-            rng.shuffle(pool)
-            for _ in range(ROADS_SET_ASIDE):
-                s.removed_roads.append(pool.pop())
-            layout += pool[:ROADS_PER_ROW]
-            s.removed_roads += pool[ROADS_PER_ROW:]
-        layout.append(pools["end"])
-        s.road_at = layout
-        s.face_up = [False] * (END + 1)
-        s.face_up[START] = s.face_up[END] = True
-        if log:
-            log(
-                "mf.5.1",
-                "The Start and the End of the Road are placed at the two ends of the "
-                "serpentine road.",
-            )
-            log(
-                "mf.5.2",
-                "The region roads are shuffled and one sunset, one night and one dark "
-                "road are removed from the game unseen.",
-            )
-            log(
-                "mf.5.3",
-                "The other roads are laid face down: sunset on the bottom row, night in "
-                "the middle, dark on top.",
-            )
-            if s.broken_pos < 0:
-                log(
-                    "mf.10.9",
-                    "The Broken Road was among the removed roads: nobody will reach "
-                    "the Actions by the Night this game.",
-                )
-
-        # Midnight actions (mf.5.4-5.6) and the hands (mf.5.7).
-        hits, midnight, rest = pools["hits"][:], pools["midnight"][:], pools["rest"][:]
-        rng.shuffle(hits)
-        for p in range(2):
-            s.hands[p].append(hits[p])
-        rng.shuffle(midnight)
-        set_apart = NIGHT_ACTIONS + DARK_ACTIONS
-        s.night, s.dark = (
-            sorted(midnight[:NIGHT_ACTIONS]),
-            sorted(midnight[NIGHT_ACTIONS:set_apart]),
-        )
-        s.action_discard += midnight[set_apart:] + hits[HITS_DEALT:]
-        if log:
-            log("mf.5.4", "The seven Midnight action cards are set apart.")
-            log("mf.5.5", "Each player gets one Call in a Hit face down in hand.")
-            log(
-                "mf.5.6",
-                "The other five Midnight cards are shuffled and set aside unseen: three beside "
-                "the road's midpoint as the Actions by the Night, two beside the End as the "
-                "Actions by the Dark.",
-            )
-        rng.shuffle(rest)
-        for p in range(2):
-            s.hands[p] += rest[p * HAND_DEAL : (p + 1) * HAND_DEAL]
-        s.action_pile = sorted(rest[2 * HAND_DEAL :])
-        if log:
-            for p in range(2):
-                six = ", ".join(s.card_label(c) for c in s.hands[p][1:])
-                log(
-                    "mf.5.7",
-                    f"{names[p]} is dealt six more action cards: {six} (seven in hand with the "
-                    "Call in a Hit).",
-                    p,
-                    visible_to=(p,),
-                    public_text=f"{names[p]} is dealt six more action cards (seven in hand).",
-                )
-
-        # Allies and events (mf.5.8), roles (mf.5.9), characters (mf.5.10), pieces (mf.5.11).
-        s.ally_deck = pools["allies"][:]
-        s.event_pile = pools["events"][:]
-        roles = ["witness", "witness", "assassin"]
-        rng.shuffle(roles)
-        s.roles = roles[:2]
-        s.removed_role = roles[2]
-        urbanite = cards.characters[FIRST_CHARACTER]
-        s.max_wounds = [urbanite.max_wounds] * 2
-        if log:
-            log("mf.5.8", "The ally deck and the event deck are shuffled.")
-            log(
-                "mf.5.9",
-                "Two witness roles and one assassin role are shuffled; each player gets "
-                "one face down and the third is removed unseen.",
-            )
-            log(
-                "mf.5.10",
-                f"Each player is an {urbanite.name} (maximum {urbanite.max_wounds} wounds).",
-            )
-            log(
-                "mf.5.11",
-                "Both pieces start on the Start of the Road; wounds and gasp markers are at 0.",
-            )
-            for p in range(2):
-                log(
-                    "mf.6.1",
-                    f"{names[p]} looks at their role: {s.roles[p]}.",
-                    p,
-                    visible_to=(p,),
-                    public_text=f"{names[p]} looks at their role and keeps it hidden.",
-                )
-
-        # Getting started (mf.6.2-6.4).
-        s.face_up[1] = True
-        s.first_player = s.turn_player = rng.below(2)
-        last = 1 - s.first_player
-        ally = s.ally_deck.pop(rng.below(len(s.ally_deck)))
-        if log:
-            log("mf.6.2", f"The first sunset road is turned face up: {s.road(1).name}.")
-            log("mf.6.3", f"{names[s.first_player]} is chosen at random to go first.")
-            log("mf.6.4", f"{names[last]}, who goes last, draws a random ally card.", last)
-        s._gain_ally(last, ally, "mf.6.4", chosen=False)
-        s.stack = [("turn", "start")]
-        s._run()
-        return s
+        return setup.new_state(self, seed, tracing)
 
     @property
     def state_schema(self) -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """The Last Gasp procedure (topics 16-18) as data: its steps, its tests and their outcomes.
 
 Why this file exists: the engine and the flowchart must never disagree.  The engine's
-Last Gasp handlers in ``state.py`` (``_wound``, ``_f_card_done``, ``_resolve_gasps``,
-``_pick_do_gasp_order``, ``_f_gasp``, ``_end_gasp`` and the gasp decisions) ask this
-table which rule each step cites and which step a test leads to, and
+Last Gasp rules (``engine/wounds.py``: ``wound``; ``engine/last_gasps.py``:
+``card_done_step``, ``resolve_gasps``, ``gasp_order_chosen``, ``gasp_step``, ``end_gasp``
+and the gasp decisions) ask this table which rule each step cites and which step a test
+leads to, and
 :func:`tutor.games.mantis_falls.flowchart.last_gasp_flowchart` draws the very same table as the
 flowchart of topic 17.  Change a rule id or rewire a test here and both change.
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.games.mantis_falls.engine.data import PER_PLAYER_FIELDS
 from tutor.games.mantis_falls.state import (
     CE_SPACES,
     CHANCE_FRAMES,
@@ -22,6 +23,7 @@ from tutor.games.mantis_falls.state import (
     MAX_GASPS,
     PHASE_TITLES,
     START,
+    Frame,
     MantisFallsState,
 )
 
@@ -207,21 +209,7 @@ def _draw_step(s: MantisFallsState, before: MantisFallsState) -> list[str]:
     return problems
 
 
-_PER_PLAYER = (
-    "roles",
-    "max_wounds",
-    "pos",
-    "wounds",
-    "gasps",
-    "dead",
-    "revealed",
-    "play_kept",
-    "hands",
-    "conditions",
-    "allies",
-    "used_once",
-    "plays",
-)
+_PER_PLAYER = PER_PLAYER_FIELDS  # declared once, with the fields (engine/data.py)
 _INT_LISTS = ("max_wounds", "pos", "wounds", "gasps", "revealed", "play_kept", "road_at")
 _INT_FIELDS = (
     "turn_no",
@@ -295,7 +283,9 @@ def _stack(s: MantisFallsState) -> list[str]:
     """
     from tutor.games.mantis_falls.saved import frame_problems
 
-    stack = s.stack
+    if not all(isinstance(f, Frame) for f in s.stack):
+        return [f"the stack holds something that is not a frame: {s.stack!r}"]
+    stack = [f.to_list() for f in s.stack]  # the saved form, which the grammar reads
     problems = [
         f"stack{path}: expected {expected}, found {found}"
         for path, expected, found in frame_problems(s.game, stack)

@@ -16,15 +16,18 @@ of every conformance game, so it cannot drift from what the engine really stores
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tutor.games.mantis_falls.state import (
+    CARD_EFFECTS,
     CE_SPACES,
     END,
+    FRAME_NAMES,
     MAX_GASPS,
     PHASE_TITLES,
-    MantisFallsState,
+    PICK_NAMES,
+    TURN_STEPS,
 )
 
 if TYPE_CHECKING:
@@ -41,23 +44,8 @@ AMOUNT_MAX = 99
 STACK_MAX = 200
 """Deeper than any real game's stack of pending steps."""
 
-FRAME_KINDS = (
-    "turn",
-    "pick",
-    "mainplay",
-    "window",
-    "reveal_loop",
-    "event_process",
-    "draw_phase",
-    "card_done",
-    "effects",
-    "ambush_wound",
-    "chance",
-    "draw_count",
-    "gasp",
-    "gasp_play",
-    "gasp_return",
-)
+FRAME_KINDS = FRAME_NAMES
+"""The frames the engine writes (its typed frame classes, :func:`state.frame_from_list`)."""
 # Where an any-time window was opened (the engine only stores it); "gasp" is the one
 # tag of sessions saved before the Last Gasp windows were split in three.
 WINDOW_TAGS = (
@@ -87,10 +75,8 @@ CTX_SOURCES: dict[str, str | None] = {
 # The stages of a Last Gasp that can be waiting under other frames (start and end
 # are passed through at once, never left on a resting stack).
 GASP_STAGES_AT_REST = ("reveal", "window")
-PICK_KINDS = tuple(
-    sorted(n[len("_pick_acts_") :] for n in dir(MantisFallsState) if n.startswith("_pick_acts_"))
-)
-EFFECT_KINDS = frozenset(n[len("_e_") :] for n in dir(MantisFallsState) if n.startswith("_e_"))
+PICK_KINDS = PICK_NAMES
+EFFECT_KINDS = frozenset(CARD_EFFECTS)
 _USED_ONCE = re.compile(r"^(cond|ally):[0-9]{1,6}$")
 
 
@@ -300,6 +286,24 @@ class _Frames:
             "allies": len(cards.allies),
         }
         self.problems: list[Problem] = []
+        # The grammar of each frame, by the name a saved frame starts with.
+        self.checks: dict[str, Callable[[str, Any], bool]] = {
+            "turn": self.f_turn,
+            "pick": self.f_pick,
+            "mainplay": self.f_mainplay,
+            "window": self.f_window,
+            "gasp_return": self.f_gasp_return,
+            "gasp_play": self.f_gasp_play,
+            "chance": self.f_chance,
+            "reveal_loop": self.f_reveal_loop,
+            "card_done": self.f_card_done,
+            "effects": self.f_effects,
+            "event_process": self.f_event_process,
+            "draw_phase": self.f_draw_phase,
+            "draw_count": self.f_draw_count,
+            "ambush_wound": self.f_ambush_wound,
+            "gasp": self.f_gasp,
+        }
 
     def bad(self, path: str, expected: str, found: Any) -> bool:
         self.problems.append((path, expected, _short(found)))
@@ -404,12 +408,11 @@ class _Frames:
     def frame(self, path: str, f: Any) -> bool:
         if not _is_seq(f) or not f or not isinstance(f[0], str) or f[0] not in FRAME_KINDS:
             return self.bad(path, "a frame: a list starting with a frame name", f)
-        check = getattr(self, "f_" + f[0])
-        return bool(check(path, f))
+        return bool(self.checks[f[0]](path, f))
 
     def f_turn(self, path: str, f: Any) -> bool:
         return self.shape(path, f, 2, "a turn frame") and self.choice(
-            f"{path}[1]", f[1], MantisFallsState.TURN_STEPS
+            f"{path}[1]", f[1], TURN_STEPS
         )
 
     def f_mainplay(self, path: str, f: Any) -> bool:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.errors import ScenarioError
-from tutor.games.mantis_falls.state import END, START, MantisFallsState
+from tutor.games.mantis_falls.engine import roads
+from tutor.games.mantis_falls.state import END, START, TURN_FRAMES, MantisFallsState
 
 _NAMES = {"type": "array", "items": {"type": "string", "minLength": 1}}
 _PLAYER_SETUP = {
@@ -291,9 +292,9 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         s.trace = [e for e in s.trace if e.rule != "mf.10.9"]
     s.turn_no = 0
     s.phase = "setup"
-    s.stack = [("turn", "start")]
+    s.stack = [TURN_FRAMES[0]]
     s._legal = None
-    s._update_visibility()
+    roads.update_visibility(s)
     if s.tracing:
         s._log(
             "mf.5.11",

@@ -1,0 +1,131 @@
+"""Views: the game as one player may see it (hidden roles, hands, unseen events)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tutor.core.visibility import decision_record
+from tutor.games.mantis_falls.engine import choices
+from tutor.games.mantis_falls.engine.data import END, START, MantisFallsData
+
+
+def view(s: MantisFallsData, player: int | None) -> dict[str, Any]:
+    omni = player is None
+    outcome = s.outcome()
+    over = outcome is not None
+    n = s.game.num_players
+    players = []
+    for p in range(n):
+        mine = omni or p == player
+        hidden_play = s.plays[p][s.revealed[p] :]
+        players.append(
+            {
+                "name": s.name(p),
+                "position": s.pos[p],
+                "road": s._pos_name(s.pos[p]),
+                "wounds": s.wounds[p],
+                "max_wounds": s.max_wounds[p],
+                "gasps": s.gasps[p],
+                "dead": s.dead[p],
+                "role": s.roles[p] if (mine or over) else None,
+                "hand": sorted(s.card_name(c) for c in s.hands[p]) if mine else None,
+                "hand_count": len(s.hands[p]),
+                "conditions": [s.card_name(c) for c in s.conditions[p]],
+                "allies_complete": s.complete_allies(p),
+                "allies_incomplete": (
+                    sorted(
+                        s.cards.allies[a].name
+                        for a in s.allies[p]
+                        if s.cards.allies[a].name not in s.complete_allies(p)
+                    )
+                    if mine
+                    else None
+                ),
+                "ally_cards": len(s.allies[p]),
+                "action_play": [s.card_name(c) for c in s.plays[p][: s.revealed[p]]]
+                + (
+                    [s.card_name(c) for c in hidden_play]
+                    if mine
+                    else ["(face down)"] * len(hidden_play)
+                ),
+                "action_play_revealed": s.revealed[p],
+            }
+        )
+    roads = []
+    for q in range(END + 1):
+        road = s.road(q)
+        up = q in (START, END) or s.face_up[q]
+        info: dict[str, Any] = {"position": q, "region": road.region, "face_up": up}
+        if up or omni:
+            info.update(
+                name=road.name,
+                stoplight=[road.green, road.yellow, road.red],
+                phone=road.phone,
+                bus_stop=road.bus_stop,
+                ambush=road.ambush,
+                broken=road.broken,
+            )
+        roads.append(info)
+    event: dict[str, Any] | None = None
+    if s.event >= 0:
+        card = s.cards.events[s.event]
+        visible = omni or s.event_visible_to_all() or player == s.turn_player
+        if visible:
+            event = {
+                "seen": card.seen,
+                "prevented": s.event_prevented,
+                "opposition_wounds": s.opp_wounds,
+                "name": card.name,
+                "kind": card.kind,
+                "health": card.health,
+                "id": card.id,
+            }
+        else:
+            # Only the card back (ruling unseen_event_view): wounds dealt to it would
+            # say it is an opposition, and "prevented" can follow from a card that
+            # prevents only one kind (Barricade), so neither is shown.
+            event = {"seen": card.seen}
+    top_event = None
+    if s.event_top and (omni or player in s.event_top_known):
+        top_event = s.cards.events[s.event_top[0]].name
+    gasp = None
+    if s.in_gasp >= 0:
+        g = s.in_gasp
+        mine = omni or g == player
+        gasp = {
+            "player": g,
+            "cards": [s.card_name(c) for c in s.gasp_play[: s.gasp_revealed]]
+            + (
+                [s.card_name(c) for c in s.gasp_play[s.gasp_revealed :]]
+                if mine
+                else ["(face down)"] * (len(s.gasp_play) - s.gasp_revealed)
+            ),
+        }
+    d = choices.decision(s)
+    return {
+        "game": "mantis_falls",
+        "viewer": player,
+        "turn": s.turn_no,
+        "turn_player": s.turn_player,
+        "phase": d.phase,
+        "decision": decision_record(d, player),
+        "players": players,
+        "roads": roads,
+        "event": event,
+        "event_top": top_event,
+        "conserved": [s.card_name(c) for c in s.conserved],
+        "piles": {
+            "action_draw": len(s.action_pile) + len(s.action_top),
+            "action_discard": len(s.action_discard),
+            "event_draw": len(s.event_pile) + len(s.event_top) + len(s.event_bottom),
+            "event_discard": len(s.event_discard),
+            "ally_deck": len(s.ally_deck),
+            "actions_by_the_night": len(s.night),
+            "actions_by_the_dark": len(s.dark),
+        },
+        "removed_role": s.removed_role if omni else None,  # ruling removed_role_stays_hidden
+        "last_gasp": gasp,
+        "gasp_due": list(s.gasp_due),
+        "outcome": None if outcome is None else outcome.to_dict(),
+        "trace": s.trace_for(player),
+    }
