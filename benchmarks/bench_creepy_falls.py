@@ -66,7 +66,7 @@ def main() -> None:
         "policy": "uniform random (tutor.core.random_playout)",
         "target_games_per_second_4p_tracing_off": 500,
         "python": sys.version.split()[0],
-        "engine": engine_status().get("tutor.games.creepy_falls.state", "not loaded"),
+        "engine": engine_status().get("tutor.games.creepy_falls.engine", "not loaded"),
         "machine": platform.machine(),
         "players_4_tracing_off": off,
         "players_4_tracing_on": on,

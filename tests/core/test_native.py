@@ -1,11 +1,12 @@
 """The compiled engine groups: used only when they match their sources, and they play alike.
 
-``setup.py`` compiles each engine group listed in pyproject.toml (Mantis Falls'
+``setup.py`` compiles each engine group listed in pyproject.toml (each game's
 ``engine/`` package) with mypyc as one group; ``tutor.core.native`` decides at the first
 import of a group's module whether the whole group may run from its build.  These tests
 use a throw-away two-module group for the decision (a fake build that is stale, partial,
 or that cannot load) and the real game for the promise that matters: the compiled
-engine and the Python source play the same seeded games to the same final states.
+engines (every compiled group): the compiled build and the Python source play the same
+seeded games to the same final states.
 ``make test`` sets ``RULES_TUTOR_REQUIRE_COMPILED=1`` so a build that silently failed is
 a red test there.
 """
@@ -31,7 +32,6 @@ from tutor.core import native
 from tutor.core.game import random_playout
 from tutor.core.rng import Rng
 
-ENGINE = "tutor.games.mantis_falls.engine"
 ENGINE_DIR = Path(tutor.__file__).parent / "games" / "mantis_falls" / "engine"
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 DEMO = "demo_engine_pkg.engine"
@@ -130,8 +130,13 @@ def test_every_compiled_group_is_a_directory_its_game_guards() -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# The real engine
+# The real engines: every compiled group listed in pyproject.toml
 # ---------------------------------------------------------------------------------------
+ROOT = Path(tutor.__file__).parent.parent
+GROUPS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["rules-tutor"]["compiled"]
+# tutor/games/<game>/engine -> (<game>, tutor.games.<game>.engine)
+ENGINES = [(Path(group).parent.name, group.replace("/", ".")) for group in GROUPS]
+
 PLAY = textwrap.dedent(
     """
     import hashlib, json, sys
@@ -139,7 +144,7 @@ PLAY = textwrap.dedent(
     from tutor.core.game import random_playout
     from tutor.core.native import engine_status
     from tutor.core.rng import Rng
-    game = tutor.load_game("mantis_falls", players=2)
+    game = tutor.load_game(sys.argv[2])
     digest = hashlib.sha256()
     for seed in range(int(sys.argv[1])):
         for tracing in (False, True):
@@ -151,48 +156,57 @@ PLAY = textwrap.dedent(
 )
 
 
-def played(games: int, pure: bool) -> dict[str, object]:
-    return run_with_build(PLAY, str(games), pure=pure)
+def status_of(game: str, engine: str) -> str:
+    tutor.load_game(game)
+    return native.engine_status()[engine]
 
 
-def test_the_engine_reports_which_build_runs() -> None:
-    tutor.load_game("mantis_falls", players=2)
-    status = native.engine_status()[ENGINE]
+@pytest.mark.parametrize(("game", "engine"), ENGINES, ids=[g for g, _ in ENGINES])
+def test_the_engine_reports_which_build_runs(game: str, engine: str) -> None:
+    status = status_of(game, engine)
     assert status == "compiled" or status.startswith("source ("), status
     if os.environ.get("RULES_TUTOR_REQUIRE_COMPILED"):
         assert status == "compiled", f"make test expects the compiled engine, found {status}"
 
 
-def test_the_compiled_engine_and_the_python_source_play_the_same_games() -> None:
-    tutor.load_game("mantis_falls", players=2)
-    status = native.engine_status()[ENGINE]
+@pytest.mark.parametrize(("game", "engine"), ENGINES, ids=[g for g, _ in ENGINES])
+def test_the_compiled_engine_and_the_python_source_play_the_same_games(
+    game: str, engine: str
+) -> None:
+    status = status_of(game, engine)
     if status != "compiled":
         pytest.skip(f"the engine runs from its source here: {status}")
-    pure = played(12, pure=True)
-    assert pure["status"] == {ENGINE: "source (RULES_TUTOR_PURE_PYTHON is set)"}
-    compiled = played(12, pure=False)
-    assert compiled["status"] == {ENGINE: "compiled"}
+    pure = run_with_build(PLAY, "8", game, pure=True)
+    assert pure["status"][engine] == "source (RULES_TUTOR_PURE_PYTHON is set)"
+    compiled = run_with_build(PLAY, "8", game, pure=False)
+    assert compiled["status"][engine] == "compiled"
     assert compiled["digest"] == pure["digest"]
     # and the in-process engine agrees with both
-    game = tutor.load_game("mantis_falls", players=2)
+    played = tutor.load_game(game)
     digest = hashlib.sha256()
-    for seed in range(12):
+    for seed in range(8):
         for tracing in (False, True):
-            state = game.new_state(seed=seed, tracing=tracing)
+            state = played.new_state(seed=seed, tracing=tracing)
             random_playout(state, Rng(seed + 1))
             digest.update(json.dumps(state.to_dict(), sort_keys=True).encode())
     assert digest.hexdigest() == pure["digest"]
 
 
-def test_a_compiled_engine_runs_every_module_of_its_group_compiled() -> None:
-    tutor.load_game("mantis_falls", players=2)
-    status = native.engine_status()[ENGINE]
+@pytest.mark.parametrize(("game", "engine"), ENGINES, ids=[g for g, _ in ENGINES])
+def test_a_compiled_engine_runs_every_module_of_its_group_compiled(game: str, engine: str) -> None:
+    status = status_of(game, engine)
     if status != "compiled":
         pytest.skip(f"the engine runs from its source here: {status}")
-    modules = [f"{ENGINE}.{p.stem}" for p in native.group_sources(ENGINE_DIR)]
-    assert len(modules) >= 10  # one module per rule group, and more
+    directory = ROOT / engine.replace(".", "/")
+    modules = [f"{engine}.{p.stem}" for p in native.group_sources(directory)]
+    assert modules
     for name in modules:
         module = importlib.import_module(name)
         assert module.__file__ is not None and not module.__file__.endswith(".py"), name
-    record = native.group_record_path(ENGINE_DIR).read_text().strip()
-    assert record == native.group_digest(ENGINE_DIR)
+    record = native.group_record_path(directory).read_text().strip()
+    assert record == native.group_digest(directory)
+
+
+def test_mantis_falls_engine_is_split_by_rule_group() -> None:
+    modules = native.group_sources(ENGINE_DIR)
+    assert len(modules) >= 10  # one module per rule group, and more

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import tutor
-from tutor.games.creepy_falls.state import CreepyFallsState
+from tutor.games.creepy_falls.engine.state import CreepyFallsState
 
 
 def position(

@@ -8,7 +8,7 @@ import pytest
 from games.creepy_falls.cf_helpers import cites, labels, play, position, tokens, units
 
 import tutor
-from tutor.games.creepy_falls.state import PUMPKINS
+from tutor.games.creepy_falls.engine.state import PUMPKINS
 
 
 @pytest.mark.rule("cf.1.1")

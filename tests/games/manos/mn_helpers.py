@@ -11,7 +11,7 @@ from typing import Any
 
 import tutor
 from tutor.core.types import TraceEntry
-from tutor.games.manos.engine import ManosState
+from tutor.games.manos.engine.state import ManosState
 
 
 def position(setup: dict[str, Any] | None = None, seed: int = 1, **options: Any) -> ManosState:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from games.manos.mn_helpers import do, labels, position, rules_cited, texts
 
-from tutor.games.manos.engine import FAMILY, MANOS
+from tutor.games.manos.engine.state import FAMILY, MANOS
 
 
 def manos_turn(family: list[str], manos: list[str], **setup: object):

@@ -6,7 +6,7 @@ import pytest
 from games.manos.mn_helpers import do, labels, position, rules_cited, texts
 
 from tutor.core.types import Action
-from tutor.games.manos.engine import FAMILY, MANOS
+from tutor.games.manos.engine.state import FAMILY, MANOS
 
 MANOS_HAND = ["The Master's Gaze", "Torgo Lurches", "Dark Will", "Eternal Night"]
 

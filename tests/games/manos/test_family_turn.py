@@ -7,7 +7,7 @@ from games.manos.mn_helpers import chance, do, labels, position, rules_cited, te
 
 from tutor.core.errors import IllegalActionError
 from tutor.core.types import Action, Rejection
-from tutor.games.manos.engine import FAMILY, MANOS
+from tutor.games.manos.engine.state import FAMILY, MANOS
 
 HAND = ["Grit", "Determination", "Determination", "Comfort", "Keep Moving"]
 

@@ -10,7 +10,7 @@ from games.manos.mn_helpers import do, position
 from tutor.analysis.policies import policies_for
 from tutor.core.rng import Rng
 from tutor.games.manos.bots import ManosHeuristic
-from tutor.games.manos.engine import FAMILY, MANOS
+from tutor.games.manos.engine.state import FAMILY, MANOS
 from tutor.games.manos.odds import challenge_odds, concede_or_fight, hand_distribution
 
 

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from games.manos.mn_helpers import do, position
 
 import tutor
-from tutor.games.manos.engine import FAMILY, MANOS
+from tutor.games.manos.engine.state import FAMILY, MANOS
 from tutor.games.manos.present.cards import card_html, table_cards
 from tutor.games.manos.present.cli import write_view
 from tutor.games.manos.present.picture import picture

@@ -10,7 +10,7 @@ from games.manos.mn_helpers import position, rules_cited
 import tutor
 from tutor.core.rng import Rng
 from tutor.games.manos.cards import LAIR, START
-from tutor.games.manos.engine import FAMILY, MANOS
+from tutor.games.manos.engine.state import FAMILY, MANOS
 
 
 @pytest.mark.rule("mn.2.1")

@@ -6,7 +6,7 @@ import pytest
 from games.manos.mn_helpers import chance, do, position, rules_cited, texts
 
 import tutor
-from tutor.games.manos.engine import FAMILY, MANOS
+from tutor.games.manos.engine.state import FAMILY, MANOS
 
 
 def at_the_lair(**options: object):

@@ -16,7 +16,7 @@ from tutor.core.errors import IllegalActionError, RulesetError, SessionFileError
 from tutor.core.rng import Rng
 from tutor.core.types import Action
 from tutor.core.validation import load_state
-from tutor.games.manos.engine import FAMILY, MANOS
+from tutor.games.manos.engine.state import FAMILY, MANOS
 
 ROOT = Path(__file__).resolve().parents[3]
 

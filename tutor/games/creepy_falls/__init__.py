@@ -1,16 +1,16 @@
 """Creepy Falls (2-5 players): vampires place monster armies on a city's nine zones.
 
 Importing this package only declares the game (:data:`SPEC`); the engine is imported
-when a game is loaded.  Its engine module may be a compiled build; the guard below
-makes sure a stale build is never used.
+when a game is loaded.  The engine (the ``engine/`` group) may be a compiled build; the
+guard below makes sure a stale build is never used.
 """
 
 from pathlib import Path
 
-from tutor.core.native import guard_engine_module
+from tutor.core.native import guard_engine_group
 from tutor.core.spec import GameSpec, Hooks
 
-guard_engine_module(__name__ + ".state", Path(__file__).with_name("state.py"))
+guard_engine_group(__name__ + ".engine", Path(__file__).with_name("engine"))
 
 SPEC = GameSpec(
     name="creepy_falls",

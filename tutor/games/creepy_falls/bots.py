@@ -25,7 +25,7 @@ from typing import Any
 from tutor.analysis.policies import Policy
 from tutor.core.rng import Rng
 from tutor.core.types import Action
-from tutor.games.creepy_falls import state as st
+from tutor.games.creepy_falls.engine import state as st
 
 TOKEN_WORTH = (1.0, 2.0, 0.8, 0.8, 1.0)
 """What a Blood, Soul, Corpse, Amulet and Grimoire token is worth to the bots."""

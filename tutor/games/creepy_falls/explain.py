@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.types import CHANCE, Action, Rejection, Verdict
-from tutor.games.creepy_falls import state as st
+from tutor.games.creepy_falls.engine import state as st
 
 
 def explain(s: Any, action: Action) -> Verdict:

@@ -20,8 +20,7 @@ from tutor.core.types import CHANCE, Action
 from tutor.core.validation import short
 from tutor.games.creepy_falls import SPEC
 from tutor.games.creepy_falls.data import TOKENS, BoardData, board_data
-from tutor.games.creepy_falls.scenario import SETUP_SCHEMA
-from tutor.games.creepy_falls.state import (
+from tutor.games.creepy_falls.engine.state import (
     DARK_HUNTER,
     HUMAN_FORM,
     KARLOFF_TEXT,
@@ -38,6 +37,7 @@ from tutor.games.creepy_falls.state import (
     article,
     form_title,
 )
+from tutor.games.creepy_falls.scenario import SETUP_SCHEMA
 
 DEFAULT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
 """The players' colours, used as their names unless ``names`` is given."""

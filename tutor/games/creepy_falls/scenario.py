@@ -78,7 +78,7 @@ def apply_setup(state: Any, setup: dict[str, Any]) -> None:
     Raises:
         ScenarioError: naming the key that cannot be applied and why.
     """
-    from tutor.games.creepy_falls import state as st
+    from tutor.games.creepy_falls.engine import state as st
 
     if not setup:
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.games.creepy_falls import state as st
+from tutor.games.creepy_falls.engine import state as st
 
 
 def view(s: Any, player: int | None) -> dict[str, Any]:

@@ -1,11 +1,17 @@
 """Manos: The Cards of Fate: the Family against Manos, with the standard rules as modules.
 
 Importing this package only declares the game (:data:`SPEC`); the engine is imported
-when a game is loaded.  The card data and character stats are the project's own
-illustrative design (nothing beyond the rulebook is public).
+when a game is loaded.  The engine (the ``engine/`` group) may be a compiled build; the
+guard below makes sure a stale build is never used.  The card data and character stats
+are the project's own illustrative design (nothing beyond the rulebook is public).
 """
 
+from pathlib import Path
+
+from tutor.core.native import guard_engine_group
 from tutor.core.spec import GameSpec, Hooks
+
+guard_engine_group(__name__ + ".engine", Path(__file__).with_name("engine"))
 
 SPEC = GameSpec(
     name="manos",

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from tutor.core.types import Action, Rejection, Verdict
 from tutor.games.manos.cards import LAIR
-from tutor.games.manos.engine import FAMILY, MANOS, ManosState
-from tutor.games.manos.frames import ChallengeFrame, LimitFrame, PlayFrame, ShowdownFrame
+from tutor.games.manos.engine.frames import ChallengeFrame, LimitFrame, PlayFrame, ShowdownFrame
+from tutor.games.manos.engine.state import FAMILY, MANOS, ManosState
 
 Reason = tuple[str, str, Rejection]
 WHEN = {"challenge": "during a challenge", "response": "in reply to a card"}

@@ -27,7 +27,7 @@ from tutor.games.manos.cards import (
     START,
     CardData,
 )
-from tutor.games.manos.engine import FAMILY, MANOS, ManosState
+from tutor.games.manos.engine.state import FAMILY, MANOS, ManosState
 from tutor.games.manos.scenario import SETUP_SCHEMA
 
 MODULES = ("police", "showdown")
@@ -35,7 +35,7 @@ MODULES = ("police", "showdown")
 
 # Rules the engine follows through its data model rather than a trace line.
 DATA_MODEL_RULES = {
-    "mn.1.1": "player 0 is the Family (three characters), player 1 is Manos (engine.py)",
+    "mn.1.1": "player 0 is the Family (three characters), player 1 is Manos (engine/state.py)",
     "mn.1.2": "cards.CardData: the Manos Deck holds Challenge and Primal Darkness cards",
     "mn.1.3": "cards.CardData: the Family Deck holds Effort and Help cards",
     "mn.1.4": "Search, Police Event and Lair Showdown cards are separate decks in the state",
@@ -196,7 +196,7 @@ class ManosGame(Game):
             s.showdown_deck = sorted(c.index for c in cards.showdown for _ in range(c.copies))
             s.note("mn.15.1", "The Lair Showdown Deck is shuffled and placed by the Lair.")
         # The hands are dealt through chance steps (mn.2.4, mn.2.5), then the Family starts.
-        from tutor.games.manos.frames import DrawFrame
+        from tutor.games.manos.engine.frames import DrawFrame
 
         s.stack = [DrawFrame(FAMILY, HAND_DEAL, "mn.2.5"), DrawFrame(MANOS, HAND_DEAL, "mn.2.4")]
         s.note("mn.3.1", "The Family always goes first.")
@@ -245,8 +245,8 @@ class ManosGame(Game):
             SessionFileError: naming the key path, what was expected and what was found.
         """
         from tutor.core.validation import check_trace
-        from tutor.games.manos.engine import PHASE_TITLES
-        from tutor.games.manos.frames import frame_from_list
+        from tutor.games.manos.engine.frames import frame_from_list
+        from tutor.games.manos.engine.state import PHASE_TITLES
 
         if not isinstance(data, dict) or data.get("game") != "manos":
             found = short(data.get("game")) if isinstance(data, dict) else short(data)

@@ -24,8 +24,8 @@ from math import comb
 from typing import Any
 
 from tutor.games.manos.cards import Card
-from tutor.games.manos.engine import FAMILY, MANOS, ManosState, escalation
-from tutor.games.manos.frames import ChallengeFrame
+from tutor.games.manos.engine.frames import ChallengeFrame
+from tutor.games.manos.engine.state import FAMILY, MANOS, ManosState, escalation
 
 
 def _vectors(avail: list[int], n: int) -> Iterator[list[int]]:

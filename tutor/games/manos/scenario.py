@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.errors import ScenarioError
-from tutor.games.manos.engine import ACTIONS, CHARACTERS, FAMILY, MANOS, ManosState
+from tutor.games.manos.engine.state import ACTIONS, CHARACTERS, FAMILY, MANOS, ManosState
 
 NAMES_LIST = {"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": 40}
 SETUP_SCHEMA: dict[str, Any] = {

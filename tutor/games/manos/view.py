@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from tutor.core.rng import Rng
 from tutor.core.visibility import decision_record
 from tutor.games.manos.cards import STAT_NAMES
-from tutor.games.manos.engine import (
+from tutor.games.manos.engine.frames import ChallengeFrame, LimitFrame, PlayFrame
+from tutor.games.manos.engine.state import (
     CHARACTERS,
     FAMILY,
     MANOS,
@@ -22,7 +23,6 @@ from tutor.games.manos.engine import (
     ManosState,
     escalation,
 )
-from tutor.games.manos.frames import ChallengeFrame, LimitFrame, PlayFrame
 
 if TYPE_CHECKING:
     from tutor.games.manos.game import ManosGame

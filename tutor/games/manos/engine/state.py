@@ -16,7 +16,7 @@ from tutor.core.game import State, StepLimitReached
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
 from tutor.games.manos.cards import HAND_LIMIT, LAIR, SHOWDOWN_HAND, STAT_NAMES, Card
-from tutor.games.manos.frames import (
+from tutor.games.manos.engine.frames import (
     CHALLENGE,
     DRAW,
     FAMILY_RESPONSE,
