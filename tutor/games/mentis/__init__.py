@@ -1,0 +1,38 @@
+"""Mentis (two players): hidden stacks of tiles, a fragile King on his Hill, ranged captures.
+
+Importing this package only declares the game (:data:`SPEC`); the engine
+(``tutor.games.mentis.engine``) is imported when a game is loaded.
+"""
+
+from tutor.core.spec import GameSpec, Hooks
+
+SPEC = GameSpec(
+    name="mentis",
+    title="Mentis",
+    game="tutor.games.mentis.game:MentisGame",
+    players=(2, 2),
+    default_players=2,
+    information="imperfect",
+    chance=False,
+    rule_prefix="mn",
+    citation="section",
+    summary=(
+        "Deploy, move and stack Spears, Trenchmen and Nobles on a 7x7 board; "
+        "capture the enemy King on his Hill."
+    ),
+    modules=("wolf",),
+    option_sets=({"memory": "tops"},),
+    hooks=Hooks(
+        picture="tutor.games.mentis.present.picture:picture",
+        phases="tutor.games.mentis.present.picture:PHASES",
+        cli_text="tutor.games.mentis.present.cli:write_view",
+        bots="tutor.games.mentis.bots:BOTS",
+        evaluate="tutor.games.mentis.bots:evaluate",
+        facts="tutor.games.mentis.facts:FACTS",
+        summary="tutor.games.mentis.facts:summary",
+        outcome_categories="tutor.games.mentis.facts:OUTCOME_CATEGORIES",
+        state_summary="tutor.games.mentis.facts:state_summary",
+    ),
+)
+
+__all__ = ["SPEC"]
