@@ -75,3 +75,32 @@ def test_the_terminal_text_shows_the_grid_and_hides_the_others_choices() -> None
     text = out.getvalue()
     assert " bK " in text and " rK " in text
     assert "hidden from Red" in text
+
+
+def test_the_tile_table_shown_to_people_is_the_one_the_engine_runs() -> None:
+    from tutor.games.mentis.text import explain_action, tile_table_rows
+
+    game = tutor.load_game("mentis", rulings={"tile_table": "noble_trenchman_spear"})
+    rows = {row["tile"]: row for row in tile_table_rows(game)}
+    assert rows["Noble"]["range"] == 3 and rows["Spear"]["range"] == 1
+    state = position(
+        {"c3": "blue noble", "c6": "red trenchman"}, rulings={"tile_table": "noble_trenchman_spear"}
+    )
+    from games.mentis.mentis_helpers import capture
+
+    assert explain_action(state, capture(state, "c3", "c6")).startswith("legal")
+    plain = position({"c3": "blue noble", "c6": "red trenchman"})
+    assert explain_action(plain, capture(plain, "c3", "c6")) == (
+        "illegal: the Noble captures exactly 1 square(s) away, no more, no less [mn.5.4]"
+    )
+
+
+def test_the_quiz_asks_what_a_mentis_rule_does_next() -> None:
+    from tutor.analysis.quiz import make_quiz
+
+    game = tutor.load_game("mentis")
+    questions = make_quiz(game, seed=3, count=4)
+    assert questions, "a seeded game gives quiz questions"
+    for question in questions:
+        assert question.verify()
+        assert question.correct.rule.startswith("mn.")

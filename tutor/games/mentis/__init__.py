@@ -32,6 +32,7 @@ SPEC = GameSpec(
         summary="tutor.games.mentis.facts:summary",
         outcome_categories="tutor.games.mentis.facts:OUTCOME_CATEGORIES",
         state_summary="tutor.games.mentis.facts:state_summary",
+        charts="tutor.games.mentis.charts:CHARTS",
     ),
 )
 

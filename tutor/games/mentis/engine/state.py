@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from tutor.core.game import State
 from tutor.core.rng import Rng
 from tutor.core.types import Action, Decision, Outcome, Rejection, TraceEntry, Verdict
+from tutor.games.mentis.actions import ActionList
 from tutor.games.mentis.engine.board import (
     KIND_NAMES,
     KINDS,
@@ -236,7 +237,7 @@ class MentisState(State):
         legal = self._legal
         if legal is not None:
             return legal
-        legal = self.compute_legal()
+        legal = ActionList(self.compute_legal())
         self._legal = legal
         return legal
 
