@@ -31,10 +31,11 @@ class ActionList(list[Action]):
             where = self._where = {}
             for i, action in enumerate(self):
                 where.setdefault(action, i)
+        found: int | None
         try:
-            i = where.get(value) if isinstance(value, Action) else None
+            found = where.get(value) if isinstance(value, Action) else None
         except TypeError:  # an unhashable argument: no action of this list
-            i = None
-        if i is None or not int(start) <= i < int(stop):
+            found = None
+        if found is None or not int(start) <= found < int(stop):
             return super().index(value, start, stop)
-        return i
+        return found

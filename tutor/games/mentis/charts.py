@@ -52,7 +52,7 @@ def how_games_end(
     fig = new_figure(title, yaxis={"title": "share of finished games", "range": [0, 1]})
     x = [END_LABELS[end] for end in ENDS]
     for name, group in groups.items():
-        rates = [
+        rates: list[Mapping[str, Any]] = [
             rate_with_interval(sum(r["end"] == end for r in group), len(group)) for end in ENDS
         ]
         add_rate_bars(fig, name, x, rates)
