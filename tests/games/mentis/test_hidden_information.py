@@ -71,3 +71,16 @@ def test_with_perfect_memory_nothing_is_left_to_sample() -> None:
     assert state.game.hidden_variants(state, 0) == []
     world = state.game.determinize(state, 0, Rng(1))
     assert world.stacks == state.stacks and world.hands == state.hands
+
+
+def test_a_sampled_world_never_hides_the_wolf_in_a_stack() -> None:
+    state = position(
+        {"c6": "red noble spear", "c4": "red trenchman trenchman"}, memory="tops", modules=["wolf"]
+    )
+    game = state.game
+    for seed in range(20):
+        world = game.determinize(state, 0, Rng(seed))
+        assert game.check_invariants(world) == []
+        assert world.hands[1][4] == 1  # the unplaced Wolf stays in Red's hand
+    for _, variant in game.hidden_variants(state, 0):
+        assert game.check_invariants(variant) == []

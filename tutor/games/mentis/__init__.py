@@ -12,7 +12,11 @@ SPEC = GameSpec(
     game="tutor.games.mentis.game:MentisGame",
     players=(2, 2),
     default_players=2,
-    information="imperfect",
+    # With the default memory a player can place every tile (each one is seen on its way
+    # to the board and followed after; the hand follows by counting): nothing is hidden
+    # from a player who remembers.  The option memory="tops" hides covered enemy tiles;
+    # the game's determinize and hidden_variants handle that case.
+    information="perfect",
     chance=False,
     rule_prefix="mn",
     citation="section",

@@ -123,7 +123,8 @@ def hidden_variants(s: MentisState, player: int) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     for sq, i in slots:
         kind = s.stacks[sq][i]
-        other = next((k for k in range(1, KINDS) if k != kind and s.hands[q][k] > 0), -1)
+        # A covered tile is never the Wolf (it never stacks): swap with another kind.
+        other = next((k for k in range(1, WOLF) if k != kind and s.hands[q][k] > 0), -1)
         if other < 0:
             continue
         copy = s.clone()
@@ -162,7 +163,8 @@ def determinize(s: MentisState, player: int, rng: Rng) -> MentisState:
     q = 1 - player
     slots = unknown_slots(s, player)
     counts = unseen_counts(s, player)
-    pool = [k for k in range(KINDS) for _ in range(counts[k])]
+    # The Wolf never stacks, so an unplaced Wolf is in hand: only the others are dealt.
+    pool = [k for k in range(1, WOLF) for _ in range(counts[k])]
     rng.shuffle(pool)
     world = s.clone()
     world.trace = []
@@ -172,6 +174,7 @@ def determinize(s: MentisState, player: int, rng: Rng) -> MentisState:
     for sq, i in slots:
         world.stacks[sq][i] = pool.pop()
     hand = [0] * KINDS
+    hand[WOLF] = counts[WOLF]
     for k in pool:
         hand[k] += 1
     world.hands[q] = hand
