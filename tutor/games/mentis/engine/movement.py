@@ -37,11 +37,23 @@ if TYPE_CHECKING:
 
 Move = tuple[int, tuple[int, ...], tuple[int, ...]]
 
-REGION: list[list[int]] = [
-    [x for x in range(SQUARES) if abs(x % 7 - sq % 7) + abs(x // 7 - sq // 7) <= 3]
-    for sq in range(SQUARES)
-]
-"""The squares a move from each square can touch (at most three steps away)."""
+
+def _within(sq: int, steps: int, straight: bool) -> list[int]:
+    return [
+        x
+        for x in range(SQUARES)
+        if abs(x % 7 - sq % 7) + abs(x // 7 - sq // 7) <= steps
+        and (not straight or x % 7 == sq % 7 or x // 7 == sq // 7)
+    ]
+
+
+REGIONS: dict[int, list[list[int]]] = {
+    STEP: [_within(sq, 1, True) for sq in range(SQUARES)],
+    STRAIGHT_TWO: [_within(sq, 2, True) for sq in range(SQUARES)],
+    PATH_THREE: [_within(sq, 3, False) for sq in range(SQUARES)],
+}
+"""By movement row, the squares a move from each square can touch (its result depends
+on nothing else)."""
 CACHE_LIMIT = 200_000
 """Moves remembered per game (by the squares they depend on) before the cache is cleared."""
 
@@ -186,7 +198,7 @@ def tile_moves(s: MentisState, p: int, origin: int) -> list[Move]:
         return out
     # The moves depend only on the squares a path can reach: look them up by those.
     parts: list[int] = [p, origin, rule]
-    for x in REGION[origin]:
+    for x in REGIONS[rule][origin]:
         o = owner[x]
         if o >= 0:
             parts.append(x)
