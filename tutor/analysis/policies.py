@@ -145,8 +145,15 @@ class MonteCarloPolicy(Policy):
 
     @staticmethod
     def _world(state: Any, me: int, rng: Rng) -> Any:
-        """A world to plan in: the game's determinize, or a copy when nothing is hidden."""
-        if state.game.spec.information == "perfect":
+        """A world to plan in: the game's determinize, or a copy when nothing is hidden.
+
+        A game declared perfect-information may still hide something under one of its
+        options (a house rule about what players remember): when it provides
+        ``determinize``, that is used, so the bot never plans with what it cannot know.
+        """
+        from tutor.core.game import Game
+
+        if type(state.game).determinize is Game.determinize:
             world = state.clone()
             world.tracing = False
             world.trace = []

@@ -1,0 +1,119 @@
+"""Benchmark: Mentis random games per second, and how long the search bot takes to decide.
+
+The issue asks for random games played to a result (or cut at 200 moves, i.e. 100
+rounds) with tracing off on one core, and for the search bot at its default strength
+to decide in under a second.  This prints one JSON object: games/s and actions/s (wall
+clock and CPU time, since the machine may be shared), the mean cost of generating the
+legal actions of a position, and the search bot's decision times over positions taken
+from random games.  Nothing is asserted: speed is measured here, never in the tests.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from typing import Any
+
+import tutor
+from tutor.core import Rng
+from tutor.core.native import engine_status
+from tutor.games.mentis.bots import SearchBot
+
+SECONDS = 4.0
+CAP_ROUNDS = 100
+"""200 moves: 100 rounds of a Blue and a Red turn."""
+
+
+def playouts(seconds: float = SECONDS, **options: Any) -> dict[str, Any]:
+    """Random games to a result or the cap, tracing off, for about ``seconds``."""
+    game = tutor.load_game("mentis", **options)
+    games = steps = finished = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        state = game.new_state(seed=games, tracing=False)
+        stats = state.play_out(Rng(games), 100_000, max_turns=CAP_ROUNDS)
+        games += 1
+        steps += stats.steps
+        finished += stats.finished
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return {
+        "options": options,
+        "games": games,
+        "finished": finished,
+        "games_per_second_wall": round(games / wall, 2),
+        "games_per_second_cpu": round(games / cpu, 2),
+        "actions_per_second_cpu": round(steps / cpu),
+        "mean_actions_per_game": round(steps / games, 1),
+    }
+
+
+def legal_cost(positions: list[Any]) -> dict[str, Any]:
+    """Mean CPU milliseconds to list a position's legal actions (move cache cleared)."""
+    start = time.process_time()
+    for state in positions:
+        state.game.move_cache.clear()
+        state._legal = None
+        state.legal_actions()
+    ms = 1000 * (time.process_time() - start) / len(positions)
+    sizes = [len(s.legal_actions()) for s in positions]
+    return {
+        "positions": len(positions),
+        "mean_ms": round(ms, 3),
+        "mean_actions": sum(sizes) / len(sizes),
+    }
+
+
+def search_times(positions: list[Any]) -> dict[str, Any]:
+    """Wall and CPU seconds of the default search bot's decisions."""
+    bot = SearchBot()
+    walls, cpus = [], []
+    for k, state in enumerate(positions):
+        wall, cpu = time.perf_counter(), time.process_time()
+        bot(state, state.legal_actions(), Rng(k))
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return {
+        "bot": f"search (depth {bot.depth}, captures {bot.captures}, worlds {bot.worlds})",
+        "decisions": len(walls),
+        "mean_seconds_cpu": round(sum(cpus) / len(cpus), 3),
+        "max_seconds_cpu": round(max(cpus), 3),
+        "mean_seconds_wall": round(sum(walls) / len(walls), 3),
+        "max_seconds_wall": round(max(walls), 3),
+    }
+
+
+def sample_positions(count: int = 24, **options: Any) -> list[Any]:
+    """Positions part-way through random games (Blue or Red to act, game not over)."""
+    game = tutor.load_game("mentis", **options)
+    out = []
+    seed = 0
+    while len(out) < count:
+        state = game.new_state(seed=seed, tracing=False)
+        state.play_out(Rng(seed), 100_000, max_turns=5 + seed % 20)
+        if not state.is_terminal() and state.phase == "turn":
+            out.append(state)
+        seed += 1
+    return out
+
+
+def main() -> None:
+    """Print the benchmark's JSON report."""
+    positions = sample_positions()
+    report = {
+        "benchmark": "mentis",
+        "python": sys.version.split()[0],
+        "machine": platform.machine(),
+        "random_games": playouts(),
+        "random_games_wolf": playouts(SECONDS / 2, modules=["wolf"]),
+        "legal_actions": legal_cost(positions),
+        "search_bot": search_times(positions),
+        "search_bot_forgetful_memory": search_times(sample_positions(8, memory="tops")),
+        "engine": engine_status().get("tutor.games.mentis.engine", "not loaded"),
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

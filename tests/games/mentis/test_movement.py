@@ -1,0 +1,141 @@
+"""Scenario tests for movement (me.4.x) and the movement table's rows (me.6.x).
+
+Why this file exists: a Mentis move is more than a step: only the top tile moves, it may
+carry tiles and drop them from the bottom on the way (or collect them, ruling
+``pick_up``), no square may hold more than three tiles at any moment, Hills and enemy
+tiles are walls, and each kind has its own row of the table.  Default table (ruling
+``tile_table``): Spear 1 square, Trenchman 2 straight, Noble 1-3 along any path.
+"""
+
+from __future__ import annotations
+
+import pytest
+from games.mentis.mentis_helpers import cited, move, moves_from, position, tiles
+
+
+@pytest.mark.rule("me.4.1")
+@pytest.mark.rule("me.6.2")
+def test_the_spear_steps_one_square_orthogonally() -> None:
+    state = position({"c3": "blue spear"})
+    assert moves_from(state, "c3") == {"b3", "d3", "c4", "c2"}
+    diagonal = state.check(move(state, "c3", ["d4"], [1]))
+    assert not diagonal and diagonal.rule == "me.4.1"
+    entries = state.apply(move(state, "c3", ["c4"], [1]))
+    assert cited(entries) == ["me.6.2"]
+    assert tiles(state, "c4") == ["Spear"] and tiles(state, "c3") == []
+
+
+@pytest.mark.rule("me.4.2")
+def test_no_tile_but_the_king_enters_or_crosses_a_hill() -> None:
+    state = position({"b2": "blue noble"})
+    reach = moves_from(state, "b2")
+    assert not reach & {"c1", "d1", "e1"}
+    assert "b1" in reach and "c2" in reach
+    verdict = state.check(move(state, "b2", ["b1", "c1"], [1, 1]))
+    assert not verdict and verdict.rule == "me.4.2"
+
+
+@pytest.mark.rule("me.6.1")
+def test_the_king_steps_only_within_its_own_hill() -> None:
+    state = position({})
+    assert moves_from(state, "d1") == {"c1", "e1"}
+    verdict = state.check(move(state, "d1", ["d2"], [1]))
+    assert not verdict and verdict.rule == "me.6.1"
+
+
+@pytest.mark.rule("me.4.3")
+@pytest.mark.rule("me.6.3")
+def test_the_trenchman_moves_exactly_two_straight_and_never_over_an_enemy() -> None:
+    state = position({"c3": "blue trenchman", "a3": "red spear"})
+    assert moves_from(state, "c3") == {"c5", "e3"}  # a3 is the enemy's; c1 is the Hill
+    over = position({"c3": "blue trenchman", "c4": "red noble"})
+    verdict = over.check(move(over, "c3", ["c4", "c5"], [1, 1]))
+    assert not verdict and verdict.rule == "me.4.3"
+    short = state.check(move(state, "c3", ["d3"], [1]))
+    assert not short and short.rule == "me.6.3"
+
+
+@pytest.mark.rule("me.6.3")
+def test_house_rule_lets_the_straight_mover_stop_after_one_square() -> None:
+    state = position({"c3": "blue trenchman"}, rulings={"straight_move": "one_or_two"})
+    assert moves_from(state, "c3") == {"b3", "a3", "d3", "e3", "c4", "c5", "c2"}
+
+
+@pytest.mark.rule("me.6.4")
+def test_the_noble_roams_up_to_three_squares_along_any_path() -> None:
+    state = position({"a4": "blue noble"})
+    reach = moves_from(state, "a4")
+    assert {"a5", "b5", "c5", "b6", "a7", "d4", "b2"} <= reach
+    assert "a4" not in reach and "e4" not in reach  # four squares away
+    verdict = state.check(move(state, "a4", ["a5", "a6", "a7", "b7"], [1, 1, 1, 1]))
+    assert not verdict and verdict.rule == "me.6.4"
+
+
+@pytest.mark.rule("me.6.4")
+def test_the_noble_may_come_back_only_if_it_left_a_tile_on_the_way() -> None:
+    state = position({"c3": "blue spear noble"})
+    back = state.check(move(state, "c3", ["c4", "c3"], [1, 1]))
+    assert not back and back.rule == "me.6.4"
+    entries = state.apply(move(state, "c3", ["c4", "c3"], [2, 1]))
+    assert tiles(state, "c4") == ["Spear"] and tiles(state, "c3") == ["Noble"]
+    assert "me.4.6" in cited(entries)
+
+
+@pytest.mark.rule("me.4.4")
+@pytest.mark.rule("me.4.6")
+def test_the_top_tile_carries_tiles_and_drops_them_from_the_bottom() -> None:
+    state = position({"c3": "blue spear noble trenchman"})
+    entries = state.apply(move(state, "c3", ["c4", "c5"], [3, 2]))
+    assert tiles(state, "c3") == []
+    assert tiles(state, "c4") == ["Spear"]
+    assert tiles(state, "c5") == ["Noble", "Trenchman"]
+    assert cited(entries) == ["me.6.3", "me.4.4", "me.4.6"]
+    assert "1 on c4" in entries[-1].text
+
+
+@pytest.mark.rule("me.4.4")
+def test_tiles_under_the_top_cannot_move_by_themselves() -> None:
+    state = position({"c3": "blue spear noble"})
+    origins = {a.args[0] for a in state.legal_actions() if a.kind == "move"}
+    from tutor.games.mentis.engine.board import square_of
+
+    assert square_of("c3") in origins
+    # Every move from c3 is the Noble's (the top tile): a Spear step to d3 alone is not.
+    assert "Move the Spear" not in " ".join(a.label for a in state.legal_actions())
+    leaving_two = state.check(move(state, "c3", ["d3"], [3]))
+    assert not leaving_two and leaving_two.rule == "me.4.4"
+
+
+@pytest.mark.rule("me.4.5")
+def test_no_square_ever_holds_more_than_three_tiles_during_or_after_a_move() -> None:
+    state = position({"a3": "blue noble", "b3": "blue spear spear spear", "a4": "blue spear spear"})
+    through = state.check(move(state, "a3", ["b3", "c3"], [1, 1]))
+    assert not through and through.rule == "me.4.5"
+    onto = position({"a3": "blue spear noble", "a4": "blue spear spear"})
+    verdict = onto.check(move(onto, "a3", ["a4"], [2]))
+    assert not verdict and verdict.rule == "me.4.5"
+    entries = onto.apply(move(onto, "a3", ["a4"], [1]))  # one tile on top makes three
+    assert tiles(onto, "a4") == ["Spear", "Spear", "Noble"]
+    assert cited(entries)[-1] == "me.4.5"
+
+
+@pytest.mark.rule("me.4.6")
+def test_a_moving_tile_can_collect_own_tiles_it_passes_over() -> None:
+    state = position({"a3": "blue noble", "b3": "blue spear"})
+    entries = state.apply(move(state, "a3", ["b3", "c3"], [1, 2]))
+    assert tiles(state, "b3") == [] and tiles(state, "c3") == ["Spear", "Noble"]
+    assert "takes some along" in entries[-1].text
+    strict = position({"a3": "blue noble", "b3": "blue spear"}, rulings={"pick_up": "drop_only"})
+    verdict = strict.check(move(strict, "a3", ["b3", "c3"], [1, 2]))
+    assert not verdict and verdict.rule == "me.4.6"
+
+
+def test_another_path_to_the_same_result_is_the_same_move() -> None:
+    state = position({"a4": "blue noble"})
+    offered = [a for a in state.legal_actions() if a.label.endswith("→b5")]
+    assert [a.label for a in offered] == ["Move the Noble a4→b4→b5"]  # offered once
+    other = move(state, "a4", ["a5", "b5"], [1, 1])  # the same result by another way
+    assert state.check(other)
+    state.apply(other)
+    assert tiles(state, "b5") == ["Noble"]
+    assert state.trace[-1].text.endswith("a4→b4→b5.")

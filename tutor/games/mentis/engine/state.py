@@ -1,0 +1,596 @@
+"""The Mentis state: the board of stacks, the hands, what each player knows, whose turn.
+
+Fields are declared once in the class body and copied by hand in ``clone``.  Each
+square holds a stack (tile kinds, bottom first) of one player's tiles, its owner, and
+beside each tile a bit mask of the players who know what it is (bit 0 Blue, bit 1 Red):
+the top tile is seen by both; a tile under it is known to its owner and, under the
+default memory, to the opponent too, who was shown it (deploy reveal, or seen on top
+before it was covered) and can follow it as stacks move.  With ``memory="tops"`` a
+player forgets the opponent's tiles as soon as they are covered.
+
+One action a turn (me.2.1): deploy (deploy.py), move (movement.py) or capture
+(capture.py); offering a draw asks the opponent first (me.7.3), and a declined offer
+leaves the turn to the offerer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tutor.core.game import State
+from tutor.core.rng import Rng
+from tutor.core.types import Action, Decision, Outcome, Rejection, TraceEntry, Verdict
+from tutor.games.mentis.actions import ActionList
+from tutor.games.mentis.engine.board import (
+    KIND_NAMES,
+    KINDS,
+    KING,
+    PLAYER_NAMES,
+    SQUARES,
+    square_name,
+)
+from tutor.games.mentis.engine.capture import apply_capture_rules, capture_actions, capture_problem
+from tutor.games.mentis.engine.deploy import (
+    can_continue,
+    deploy_actions,
+    deploy_problem,
+    more_actions,
+)
+from tutor.games.mentis.engine.movement import apply_move, move_actions, move_problem, result_key
+
+if TYPE_CHECKING:
+    from tutor.games.mentis.game import MentisGame
+
+TURN, DEPLOYING, ANSWER, OVER = "turn", "deploying", "draw_offer", "over"
+PHASES = (TURN, DEPLOYING, ANSWER, OVER)
+BOTH = 3
+"""The knowledge bits of a tile both players know."""
+
+
+def plural(n: int, kind: int) -> str:
+    """``"1 Spear"``, ``"2 Spears"``."""
+    from tutor.games.mentis.engine.board import KIND_PLURALS
+
+    return f"{n} {KIND_NAMES[kind] if n == 1 else KIND_PLURALS[kind]}"
+
+
+class MentisState(State):
+    """A Mentis game in progress."""
+
+    game: MentisGame
+    rng: Rng
+    trace: list[TraceEntry]
+    tracing: bool
+    steps: int
+    stacks: list[list[int]]
+    known: list[list[int]]
+    owner: list[int]
+    hands: list[list[int]]
+    lost: list[list[int]]
+    to_move: int
+    turn: int
+    phase: str
+    offered: bool
+    deploy_square: int
+    deploy_count: int
+    history: dict[str, int]
+    result: dict[str, Any] | None
+    _legal: list[Action] | None
+
+    def __init__(
+        self, game: MentisGame, rng: Rng, tracing: bool = True, copy_of: MentisState | None = None
+    ) -> None:
+        self.game = game
+        self.rng = rng
+        self.tracing = tracing
+        if copy_of is not None:
+            src = copy_of
+            self.trace = src.trace[:]
+            self.steps = src.steps
+            self.stacks = [x[:] for x in src.stacks]
+            self.known = [x[:] for x in src.known]
+            self.owner = src.owner[:]
+            self.hands = [x[:] for x in src.hands]
+            self.lost = [x[:] for x in src.lost]
+            self.to_move = src.to_move
+            self.turn = src.turn
+            self.phase = src.phase
+            self.offered = src.offered
+            self.deploy_square = src.deploy_square
+            self.deploy_count = src.deploy_count
+            self.history = dict(src.history)
+            self.result = src.result
+            self._legal = src._legal
+            return
+        self.trace = []
+        self.steps = 0
+        self.stacks = [[] for _ in range(SQUARES)]
+        self.known = [[] for _ in range(SQUARES)]
+        self.owner = [-1] * SQUARES
+        self.hands = [[0] * KINDS, [0] * KINDS]
+        self.lost = [[0] * KINDS, [0] * KINDS]
+        self.to_move = 0
+        self.turn = 1
+        self.phase = TURN
+        self.offered = False
+        self.deploy_square = -1
+        self.deploy_count = 0
+        self.history = {}
+        self.result = None
+        self._legal = None
+
+    # ---- copying and saving ---------------------------------------------------------
+    def clone(self) -> MentisState:
+        return MentisState(self.game, self.rng.copy(), self.tracing, copy_of=self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "mentis",
+            "rng": self.rng.state,
+            "tracing": self.tracing,
+            "steps": self.steps,
+            "stacks": [x[:] for x in self.stacks],
+            "known": [x[:] for x in self.known],
+            "owner": self.owner[:],
+            "hands": [x[:] for x in self.hands],
+            "lost": [x[:] for x in self.lost],
+            "to_move": self.to_move,
+            "turn": self.turn,
+            "phase": self.phase,
+            "offered": self.offered,
+            "deploy_square": self.deploy_square,
+            "deploy_count": self.deploy_count,
+            "history": dict(self.history),
+            "result": None if self.result is None else dict(self.result),
+            "trace": [e.to_dict() for e in self.trace],
+        }
+
+    @classmethod
+    def from_dict(cls, game: MentisGame, data: dict[str, Any]) -> MentisState:
+        """Rebuild a state from :meth:`to_dict` output (already checked by the game).
+
+        Raises:
+            KeyError: if a field is missing.
+            ValueError: if a field has the wrong type.
+        """
+        state = cls(game, Rng(0), bool(data.get("tracing", True)))
+        state.rng.state = int(data["rng"])
+        state.steps = int(data["steps"])
+        state.stacks = [[int(k) for k in x] for x in data["stacks"]]
+        state.known = [[int(k) for k in x] for x in data["known"]]
+        state.owner = [int(x) for x in data["owner"]]
+        state.hands = [[int(k) for k in x] for x in data["hands"]]
+        state.lost = [[int(k) for k in x] for x in data["lost"]]
+        state.to_move = int(data["to_move"])
+        state.turn = int(data["turn"])
+        state.phase = str(data["phase"])
+        state.offered = bool(data["offered"])
+        state.deploy_square = int(data["deploy_square"])
+        state.deploy_count = int(data["deploy_count"])
+        state.history = {str(k): int(v) for k, v in data["history"].items()}
+        state.result = None if data["result"] is None else dict(data["result"])
+        state.trace = [TraceEntry.from_dict(e) for e in data["trace"]]
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MentisState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ---- tracing ---------------------------------------------------------------------
+    def log(
+        self,
+        rule: str,
+        text: str,
+        actor: int | None = None,
+        kind: str = "auto",
+        changes: tuple[tuple[str, Any, Any], ...] = (),
+    ) -> None:
+        """Append a trace entry (callers skip this when tracing is off)."""
+        entry = TraceEntry(rule, text, actor, kind, changes, None, "", self.steps, self.phase)
+        if type(self.trace) is list:
+            self.trace.append(entry)
+        else:  # a recording trace (State.positions_during): use its own append
+            getattr(self.trace, "append")(entry)  # noqa: B009
+
+    def heights(self, squares: list[int]) -> tuple[tuple[str, Any, Any], ...]:
+        """Trace ``changes`` naming the new height of each square (public information)."""
+        return tuple((square_name(q), None, len(self.stacks[q])) for q in squares)
+
+    # ---- the decision ------------------------------------------------------------------
+    @property
+    def decision(self) -> Decision:
+        if self.phase == OVER:
+            rule = str(self.result["rule"]) if self.result else "me.7.1"
+            return Decision("terminal", None, "The game is over.", rule, OVER)
+        p = self.to_move
+        if self.phase == ANSWER:
+            other = PLAYER_NAMES[1 - p]
+            return Decision(
+                "choice",
+                p,
+                f"{PLAYER_NAMES[p]}: accept or decline {other}'s draw offer",
+                "me.7.3",
+                ANSWER,
+            )
+        if self.phase == DEPLOYING:
+            where = square_name(self.deploy_square)
+            return Decision(
+                "choice",
+                p,
+                f"{PLAYER_NAMES[p]}: deploy another tile on {where}, or stop",
+                "me.3.1",
+                DEPLOYING,
+            )
+        return Decision("choice", p, f"{PLAYER_NAMES[p]}: deploy, move or capture", "me.2.1", TURN)
+
+    def decision_kind(self) -> str:
+        return "terminal" if self.phase == OVER else "choice"
+
+    @property
+    def turn_number(self) -> int:
+        return self.turn
+
+    def _legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is not None:
+            return legal
+        legal = ActionList(self.compute_legal())
+        self._legal = legal
+        return legal
+
+    def compute_legal(self) -> list[Action]:
+        """The legal actions now, in sorted order (not cached)."""
+        if self.phase == OVER:
+            return []
+        p = self.to_move
+        if self.phase == ANSWER:
+            return [self.game.accept[p], self.game.decline[p]]
+        if self.phase == DEPLOYING:
+            return more_actions(self, p)
+        out = capture_actions(self, p)
+        out += deploy_actions(self, p)
+        out += move_actions(self, p)
+        if not self.offered and self.turn >= self.game.offers_from:
+            out.append(self.game.offer[p])
+        return out
+
+    # ---- explaining ----------------------------------------------------------------------
+    def _explain_illegal(self, action: Action) -> Verdict:
+        if self.phase == OVER:
+            return Verdict(False, "the game is over", "me.7.1", Rejection.GAME_OVER)
+        p = self.to_move
+        if action.player != p:
+            return Verdict(
+                False,
+                f"it is {PLAYER_NAMES[p]}'s turn to decide",
+                self.decision.rule,
+                Rejection.WRONG_PLAYER,
+            )
+        kind, args = action.kind, action.args
+        if self.phase == ANSWER:
+            return Verdict(
+                False,
+                f"{PLAYER_NAMES[p]} must first accept or decline the draw offer",
+                "me.7.3",
+                Rejection.WRONG_PHASE,
+            )
+        if self.phase == DEPLOYING and kind not in ("deploy", "end_deploy"):
+            return Verdict(
+                False,
+                "finish the deploy first: another tile on the same square, or stop",
+                "me.3.1",
+                Rejection.WRONG_PHASE,
+            )
+        if kind == "end_deploy":
+            return Verdict(False, "no deploy is under way", "me.3.1", Rejection.WRONG_PHASE)
+        if kind in ("accept_draw", "decline_draw"):
+            return Verdict(False, "no draw has been offered", "me.7.3", Rejection.WRONG_PHASE)
+        if kind == "offer_draw":
+            if self.turn < self.game.offers_from:
+                why = f"a draw may be offered from round {self.game.offers_from} on"
+                return Verdict(False, why, "me.7.3", Rejection.FORBIDDEN)
+            return Verdict(
+                False, "you already offered a draw this turn", "me.7.3", Rejection.FORBIDDEN
+            )
+        reason, rule = "", ""
+        if kind == "deploy" and len(args) == 2:
+            sq, tile = args
+            if isinstance(sq, int) and isinstance(tile, int):
+                reason, rule = deploy_problem(self, p, sq, tile)
+        elif kind == "move":
+            reason, rule = move_problem(self, p, args)
+        elif kind == "capture" and len(args) == 2:
+            reason, rule = capture_problem(self, p, args[0], args[1])
+        else:
+            return Verdict(
+                False,
+                "on your turn you deploy, move or capture (or offer a draw)",
+                "me.2.1",
+                Rejection.NOT_LEGAL,
+            )
+        if not reason:
+            reason, rule = "that is not one of the legal actions now", "me.2.1"
+        code = Rejection.NOT_AVAILABLE if "you have" in reason else Rejection.FORBIDDEN
+        return Verdict(False, reason, rule, code)
+
+    def _equivalent(self, action: Action, legal: list[Action]) -> Action | None:
+        """A move by another path with the same result is the legal move that is offered."""
+        if action.kind != "move" or move_problem(self, action.player, action.args)[0]:
+            return None
+        key = result_key(self, action.args)
+        for other in legal:
+            if other.args[0] == action.args[0] and result_key(self, other.args) == key:
+                return other
+        return None
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return []
+
+    # ---- applying --------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        self.steps += 1
+        self._legal = None
+        p = action.player
+        kind = action.kind
+        tracing = self.tracing
+        if kind == "offer_draw":
+            self.phase = ANSWER
+            self.offered = True
+            self.to_move = 1 - p
+            if tracing:
+                self.log("me.7.3", f"{PLAYER_NAMES[p]} offers a draw.", p, "action")
+            return
+        if kind == "accept_draw":
+            if tracing:
+                self.log("me.7.3", f"{PLAYER_NAMES[p]} accepts the draw.", p, "action")
+            self._finish(-1, "agreement", "me.7.3", "both players agreed to a draw")
+            return
+        if kind == "decline_draw":
+            self.phase = TURN
+            self.to_move = 1 - p
+            if tracing:
+                self.log(
+                    "me.7.3",
+                    f"{PLAYER_NAMES[p]} declines the draw; {PLAYER_NAMES[1 - p]} takes their turn.",
+                    p,
+                    "action",
+                )
+            return
+        if kind == "deploy":
+            if self._deploy(p, int(action.args[0]), int(action.args[1])):
+                return
+        elif kind == "end_deploy":
+            if tracing:
+                n = self.deploy_count
+                self.log(
+                    "me.3.1", f"{PLAYER_NAMES[p]} stops after {n} tile{'s' * (n > 1)}.", p, "action"
+                )
+        elif kind == "move":
+            self._move(p, action.args)
+        else:
+            if self._capture(p, int(action.args[0]), int(action.args[1])):
+                return
+        self._end_turn(p)
+
+    def _deploy(self, p: int, sq: int, kind: int) -> bool:
+        """Put one tile down; True while the deploy may go on (the turn is not over)."""
+        stack, bits, hand = self.stacks[sq], self.known[sq], self.hands[p]
+        hand[kind] -= 1
+        stack.append(kind)
+        bits.append(BOTH)
+        self.owner[sq] = p
+        self._settle(sq)
+        first = self.deploy_square < 0
+        self.deploy_square = sq
+        self.deploy_count += 1
+        if self.tracing:
+            name = PLAYER_NAMES[p]
+            where = square_name(sq)
+            height = self.heights([sq])
+            if first:
+                self.log(
+                    "me.3.1",
+                    f"{name} deploys a {KIND_NAMES[kind]} on {where} "
+                    f"(the stack there is {len(stack)} high).",
+                    p,
+                    "action",
+                    height,
+                )
+                if len(stack) > 1:
+                    self.log("me.3.3", f"It goes on top of {name}'s own stack on {where}.", p)
+            else:
+                self.log(
+                    "me.3.2",
+                    f"{name} deploys another tile on {where} and shows it to "
+                    f"{PLAYER_NAMES[1 - p]} as it goes down: a {KIND_NAMES[kind]} "
+                    f"(the stack is {len(stack)} high).",
+                    p,
+                    "action",
+                    height,
+                )
+        if can_continue(self, p):
+            self.phase = DEPLOYING
+            return True
+        return False
+
+    def _move(self, p: int, args: tuple[Any, ...]) -> None:
+        origin, path, takes = int(args[0]), args[1], args[2]
+        kind = self.stacks[origin][-1]
+        height0 = len(self.stacks[origin])
+        touched = apply_move(self, p, (origin, path, takes))
+        for q in touched:
+            self._settle(q)
+        if not self.tracing:
+            return
+        name = PLAYER_NAMES[p]
+        squares = [origin, *path]
+        route = "→".join(square_name(q) for q in squares)
+        rule = self.game.table.rule_of(kind)
+        carried = takes[0] - 1
+        text = f"{name} moves the {KIND_NAMES[kind]} {route}"
+        if carried:
+            text += f", carrying {carried} tile{'s' * (carried > 1)} under it"
+        self.log(rule, text + ".", p, "action", self.heights(touched))
+        if carried:
+            self.log("me.4.4", "Only the top tile moves; the tiles under it ride along.", p)
+        drops: list[str] = []
+        if height0 > takes[0]:
+            drops.append(f"{height0 - takes[0]} left on {square_name(origin)}")
+        for i in range(len(takes) - 1):
+            if takes[i + 1] < takes[i]:
+                drops.append(f"{takes[i] - takes[i + 1]} on {square_name(path[i])}")
+        if drops:
+            self.log("me.4.6", "Tiles stay behind from the bottom: " + ", ".join(drops) + ".", p)
+        picked = [
+            square_name(squares[i + 1]) for i in range(len(takes) - 1) if takes[i + 1] > takes[i]
+        ]
+        if picked:
+            self.log(
+                "me.4.6",
+                f"It passes over its own tiles on {', '.join(picked)} and takes some along "
+                "beneath it (ruling pick_up).",
+                p,
+            )
+        tall = [square_name(q) for q in path if len(self.stacks[q]) == 3]
+        if tall:
+            self.log(
+                "me.4.5", f"{', '.join(tall)} now holds three tiles, the most a square may.", p
+            )
+
+    def _capture(self, p: int, a: int, t: int) -> bool:
+        """Capture the top tile on ``t`` from ``a``; True when that ends the game."""
+        taken = self.stacks[t][-1]
+        attacker = self.stacks[a][-1]
+        self.stacks[t].pop()
+        self.known[t].pop()
+        enemy = 1 - p
+        self.lost[enemy][taken] += 1
+        if not self.stacks[t]:
+            self.owner[t] = -1
+        else:
+            self._settle(t)
+        if self.tracing:
+            apply_capture_rules(self, p, a, t, attacker, taken)
+        if taken == KING:
+            self._finish(p, "king_captured", "me.7.1", f"{PLAYER_NAMES[p]} captured the King")
+            return True
+        return False
+
+    def _settle(self, sq: int) -> None:
+        """The top tile of a stack is seen by both; covered tiles may be forgotten."""
+        bits = self.known[sq]
+        if not bits:
+            return
+        bits[-1] = BOTH
+        if self.game.forget_covered:
+            mine = 1 << self.owner[sq]
+            for i in range(len(bits) - 1):
+                bits[i] = mine
+
+    def position_key(self) -> str:
+        """The physical position (stacks, hands, who moves) as a short string."""
+        parts = [str(self.to_move)]
+        for q in range(SQUARES):
+            if self.owner[q] >= 0:
+                parts.append(f"{q}:{self.owner[q]}:{''.join(map(str, self.stacks[q]))}")
+        parts.append("".join(map(str, self.hands[0] + self.hands[1])))
+        return " ".join(parts)
+
+    def _end_turn(self, p: int) -> None:
+        self.offered = False
+        self.phase = TURN
+        self.deploy_square = -1
+        self.deploy_count = 0
+        self.to_move = 1 - p
+        if p == 1:
+            self.turn += 1
+        key = self.position_key()
+        seen = self.history.get(key, 0) + 1
+        self.history[key] = seen
+        if seen >= 3:
+            if self.tracing:
+                self.log("me.7.2", "The same position has now been reached three times.")
+            self._finish(-1, "repetition", "me.7.2", "the same position occurred three times")
+            return
+        cap = self.game.move_cap
+        if cap and self.turn > cap:
+            if self.tracing:
+                self.log("me.7.4", f"{cap} rounds have been played without a win (house rule).")
+            self._finish(-1, "move_cap", "me.7.4", f"no King was captured in {cap} rounds")
+            return
+        if not self._legal_actions_without_offer():
+            if self.tracing:
+                self.log(
+                    "me.2.1",
+                    f"{PLAYER_NAMES[1 - p]} can neither deploy, move nor capture "
+                    "(ruling no_action: the game is drawn).",
+                )
+            self._finish(-1, "no_action", "me.2.1", f"{PLAYER_NAMES[1 - p]} had no action")
+
+    def _legal_actions_without_offer(self) -> bool:
+        legal = self._legal_actions()
+        return len(legal) > 1 or (len(legal) == 1 and legal[0].kind != "offer_draw")
+
+    def _finish(self, winner: int, reason: str, rule: str, why: str) -> None:
+        self.phase = OVER
+        self._legal = None
+        self.result = {"winner": winner, "reason": reason, "rule": rule, "why": why}
+        if self.tracing:
+            if winner >= 0:
+                self.log(rule, f"{PLAYER_NAMES[winner]} wins: {why}.")
+            else:
+                self.log(rule, f"The game is drawn: {why}.")
+
+    def _random_playout(self, rng: Rng, max_steps: int) -> None:
+        below = rng.below
+        for _ in range(max_steps):
+            if self.phase == OVER:
+                return
+            legal = self._legal_actions()
+            self._apply(legal[below(len(legal))])
+        raise RuntimeError(f"game did not end within {max_steps} steps")
+
+    # ---- results ---------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        r = self.result
+        if r is None:
+            return None
+        winner = int(r["winner"])
+        if winner >= 0:
+            scores = (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+            return Outcome(
+                (winner,),
+                (1 - winner,),
+                (),
+                scores,
+                str(r["reason"]),
+                str(r["why"]),
+                str(r["rule"]),
+                self.turn,
+                {"tiles_lost": [sum(x) for x in self.lost]},
+            )
+        return Outcome(
+            (),
+            (),
+            (0, 1),
+            (0.0, 0.0),
+            str(r["reason"]),
+            str(r["why"]),
+            str(r["rule"]),
+            self.turn,
+            {"tiles_lost": [sum(x) for x in self.lost]},
+        )
+
+    def returns(self) -> list[float]:
+        r = self.result
+        if r is None or int(r["winner"]) < 0:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if int(r["winner"]) == 0 else [-1.0, 1.0]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from tutor.games.mentis.view import view
+
+        return view(self, player)
