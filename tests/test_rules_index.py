@@ -48,7 +48,8 @@ def test_every_in_scope_rule_is_implemented_and_tested(name: str) -> None:
 def test_tested_by_matches_the_test_markers(name: str) -> None:
     game = tutor.load_game(name)
     marks = scan_rule_markers(ROOT / "tests", ROOT)
-    unknown = sorted(r for r in marks if r not in game.rulebook and r.startswith(("mf.",)))
+    prefix = tutor.spec_for(name).rule_prefix + "."
+    unknown = sorted(r for r in marks if r not in game.rulebook and r.startswith(prefix))
     assert not unknown, f"tests mark rules that do not exist: {unknown}"
     stale = {
         rid: (list(rule.tested_by), marks.get(rid, []))

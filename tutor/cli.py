@@ -268,7 +268,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """
     if args.bots:
         return cmd_simulate_bots(args, out)
-    game = load_game(args.game, **game_options(args.options))
+    options = game_options(args.options)
+    if args.players:
+        options["players"] = args.players
+    game = load_game(args.game, **options)
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
     report = simulate(game, args.games, args.seed, progress=progress)
     if args.json:
@@ -310,6 +313,9 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     if unknown:
         raise OptionError(f"unknown bot {unknown[0]!r}; available: {', '.join(sorted(known))}")
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
+    options = game_options(args.options)
+    # One bot per player: the bots say how many play, unless --players or the options do.
+    options.setdefault("players", args.players or len(bots))
     start = time.perf_counter()
     try:
         rows = run_bots(
@@ -317,7 +323,7 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
             games=args.games,
             seed=args.seed,
             policies=tuple(bots),
-            options=game_options(args.options),
+            options=options,
             processes=args.processes,
             progress=progress,
         )
@@ -776,6 +782,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--options", default=None, metavar="YAML", help=OPTIONS_HELP)
+    p.add_argument(
+        "--players",
+        type=_at_least_one,
+        default=None,
+        metavar="N",
+        help="how many players (default: the game's default, or one per --bots entry)",
+    )
     p.add_argument(
         "--bots",
         default=None,

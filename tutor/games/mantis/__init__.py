@@ -24,6 +24,14 @@ SPEC = GameSpec(
         evaluate="tutor.games.mantis.bots:evaluate",
         odds="tutor.games.mantis.odds",
         phases="tutor.games.mantis.engine:PHASES",
+        picture="tutor.games.mantis.present.picture:picture",
+        cli_text="tutor.games.mantis.present.cli:write_view",
+        facts="tutor.games.mantis.facts:FACTS",
+        summary="tutor.games.mantis.facts:summary",
+        outcome_categories="tutor.games.mantis.facts:OUTCOME_CATEGORIES",
+        state_summary="tutor.games.mantis.facts:state_summary",
+        tree_labels="tutor.games.mantis.facts:tree_label",
+        charts="tutor.games.mantis.charts:CHARTS",
     ),
 )
 

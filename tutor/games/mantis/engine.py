@@ -86,7 +86,7 @@ class Rules:
             for p in range(players)
         ]
         self.back_action: list[Action] = [
-            Action(CHANCE, "back", (b,), f"The top card shows a {table.back_text(b)} back")
+            Action(CHANCE, "back", (b,), f"The top card shows {table.back_text(b, True)} back")
             for b in range(len(table.back_colours))
         ]
         self.face_action: list[Action] = [
@@ -124,6 +124,7 @@ class MantisState(State):
     end: str
     end_rule: str
     end_text: str
+    tally: list[int]
 
     def __init__(self, game: Game, rules: Rules, rng: Rng, tracing: bool = True) -> None:
         self.game = game
@@ -153,6 +154,8 @@ class MantisState(State):
         self.end = ""
         self.end_rule = ""
         self.end_text = ""
+        # Per player: Scores announced, Scores that matched, Steals, Steals that matched.
+        self.tally = [0] * (4 * n)
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> MantisState:
@@ -183,6 +186,7 @@ class MantisState(State):
         s.end = self.end
         s.end_rule = self.end_rule
         s.end_text = self.end_text
+        s.tally = self.tally[:]
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -210,6 +214,7 @@ class MantisState(State):
             "end": self.end,
             "end_rule": self.end_rule,
             "end_text": self.end_text,
+            "tally": self.tally[:],
             "trace": [e.to_dict() for e in self.trace],
         }
 
@@ -237,6 +242,7 @@ class MantisState(State):
         self.end = str(data["end"])
         self.end_rule = str(data["end_rule"])
         self.end_text = str(data["end_text"])
+        self.tally = [int(x) for x in data["tally"]]
         self.trace = [TraceEntry.from_dict(e) for e in data["trace"]]
 
     def __eq__(self, other: object) -> bool:
@@ -514,7 +520,7 @@ class MantisState(State):
         if self.tracing:
             self._log(
                 "mt.3.1",
-                f"The top card of the draw pile shows a {self.table.back_text(b)} back.",
+                f"The top card of the draw pile shows {self.table.back_text(b, True)} back.",
                 -1,
                 "chance",
                 "back",
@@ -564,6 +570,7 @@ class MantisState(State):
         tank = self.tanks[p]
         kept = [x for x in tank if face[x] != colour]
         taken = len(tank) - len(kept)
+        self.tally[4 * p] += 1
         if taken == 0:
             tank.append(c)
             if self.tracing:
@@ -578,6 +585,7 @@ class MantisState(State):
                     ((f"{name}'s tank", len(tank) - 1, len(tank)),),
                 )
             return
+        self.tally[4 * p + 1] += 1
         pile = self.scored[p]
         before = len(pile)
         pile.append(c)
@@ -618,6 +626,7 @@ class MantisState(State):
         kept = [x for x in victim if face[x] != colour]
         taken = len(victim) - len(kept)
         rules = self.rules
+        self.tally[4 * p + 2] += 1
         if taken == 0:
             if rules.failed_to_target:
                 victim.append(c)
@@ -646,6 +655,7 @@ class MantisState(State):
                         (("discard pile", len(self.discard) - 1, len(self.discard)),),
                     )
             return
+        self.tally[4 * p + 3] += 1
         mine = self.tanks[p]
         before = len(mine)
         mine.append(c)

@@ -172,6 +172,14 @@ class MantisGame(Game):
                     ((f"{s.name(p)}'s tank", 0, TANK_DEAL),),
                 )
             log("mt.2.3", "Every score pile starts empty, face down.", -1, "auto", "setup")
+            log(
+                "mt.9.1",
+                "Tanks lie face up for everyone to see; each player knows their own scored "
+                "cards but only the size of the other score piles.",
+                -1,
+                "info",
+                "setup",
+            )
             if rules.lives:
                 log("mt.7.1", f"Limited lives: everyone has {rules.lives} "
                     f"li{'ves' if rules.lives > 1 else 'fe'}.", -1, "auto", "setup")  # fmt: skip

@@ -60,6 +60,12 @@ def state_schema(game: Any) -> dict[str, Any]:
         },  # fmt: skip
         "end_rule": {"type": "string", "pattern": "^(mt\\.[0-9]+\\.[0-9]+)?$"},
         "end_text": text,
+        "tally": {
+            "type": "array",
+            "items": {"type": "integer", "minimum": 0},
+            "minItems": 4 * n,
+            "maxItems": 4 * n,
+        },
         "trace": {"type": "array"},
     }
     return {

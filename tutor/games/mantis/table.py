@@ -84,10 +84,13 @@ class DeckTable:
         """The face colour's name of ``card``."""
         return self.colour_names[self.face[card]]
 
-    def back_text(self, back: int) -> str:
-        """The colours of a back, for people (``red, green and blue``)."""
+    def back_text(self, back: int, article: bool = False) -> str:
+        """The colours of a back, for people (``red, green and blue``; ``an orange, ...``)."""
         names = [self.colour_names[c] for c in self.back_colours[back]]
-        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        words = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        if article:
+            return ("an " if words[0] in "aeiou" else "a ") + words
+        return words
 
     def card_text(self, card: int) -> str:
         """A card for people: its face and its back (``green (back red, green and blue)``)."""

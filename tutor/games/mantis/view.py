@@ -12,11 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.rng import Rng
+from tutor.core.visibility import decision_record
 from tutor.games.mantis.engine import ANNOUNCE, OVER, PHASE_OF_STAGE, REVEAL, MantisState
 
 
 def state_view(state: MantisState, player: int | None) -> dict[str, Any]:
-    """The position as ``player`` sees it (``None``: the omniscient tutor), as plain JSON."""
+    """The position as ``player`` sees it (``None``: the omniscient tutor), as plain JSON.
+
+    The trace is not copied in: ``state.trace_for(player)`` gives the lines that player
+    may read (a view is asked for often, and a copy of a long trace is costly).
+    """
     table = state.table
     n = state.rules.players
     outcome = state.outcome()
@@ -51,8 +56,8 @@ def state_view(state: MantisState, player: int | None) -> dict[str, Any]:
             }
             for q in range(n)
         ],
+        "decision": decision_record(state.decision, player),
         "outcome": outcome.to_dict() if outcome else None,
-        "trace": state.trace_for(player),
     }
 
 
@@ -150,11 +155,14 @@ def hidden_variants(state: MantisState, player: int) -> list[tuple[str, MantisSt
     """Copies of ``state`` that differ only in cards ``player`` cannot see.
 
     One copy: a card of the first other score pile swapped with a card of the draw pile
-    (keeping a card of the shown back in the pile).  One is enough to show that nothing
-    shown to ``player`` depends on those cards, and keeps the conformance suite quick.
+    (keeping a card of the shown back in the pile), for the player whose turn it is
+    (whose knowledge the odds and bots use).  Every seat's view is built by the same
+    code, so one viewer per position is enough to show that nothing shown depends on
+    those cards, and it keeps the conformance suite's cost from growing with the
+    square of the player count.
     """
     out: list[tuple[str, MantisState]] = []
-    if state.stage == OVER or not state.pile:
+    if state.stage == OVER or not state.pile or player != state.turn_player:
         return out
     table = state.table
     b = state.top_back
