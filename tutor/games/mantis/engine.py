@@ -434,9 +434,18 @@ class MantisState(State):
 
     def _random_playout(self, rng: Rng, max_steps: int) -> None:
         # The generic loop's draws, without building actions (the benchmark's hot loop).
+        rules = self.rules
+        if (
+            not self.tracing
+            and self.stage == BACK
+            and rules.lives == 0
+            and not rules.token
+            and max_steps >= 3 * (len(self.pile) + 1)
+        ):
+            self._quick_playout(rng)
+            return
         below = rng.below
         back = self.table.back
-        rules = self.rules
         for _ in range(max_steps):
             stage = self.stage
             if stage == BACK:
@@ -457,6 +466,91 @@ class MantisState(State):
             else:
                 return
         raise StepLimitReached(f"game did not end within {max_steps} steps")
+
+    def _quick_playout(self, rng: Rng) -> None:
+        """The random play-out of the base rules with tracing off, turn by turn inline.
+
+        Makes exactly the draws and changes of the step-by-step loop above (the
+        conformance suite plays both and compares); the variants (lives, the Power
+        Token) and traced games take that loop.  Each turn draws one card, so a game
+        ends within ``len(pile) + 1`` turns.
+        """
+        below = rng.below
+        table = self.table
+        face = table.face
+        back = table.back
+        start = table.back_start
+        rules = self.rules
+        others = rules.others
+        to_target = rules.failed_to_target
+        n = rules.players
+        pile = self.pile
+        tanks = self.tanks
+        scored = self.scored
+        discard = self.discard
+        tally = self.tally
+        p = self.turn_player
+        steps = self.steps
+        turn_no = self.turn_no
+        target = self.target
+        while True:
+            b = back[pile[below(len(pile))]]
+            targets = others[p]
+            i = below(len(targets) + 1)
+            lo = bisect_left(pile, start[b])
+            k = bisect_left(pile, start[b + 1], lo) - lo
+            j = lo + below(k) if k > 1 else lo
+            c = pile[j]
+            del pile[j]
+            steps += 3
+            colour = face[c]
+            if i == 0:
+                target = SCORE
+                tank = tanks[p]
+                tally[4 * p] += 1
+                kept = [x for x in tank if face[x] != colour]
+                if len(kept) == len(tank):
+                    tank.append(c)
+                else:
+                    tally[4 * p + 1] += 1
+                    mine = scored[p]
+                    mine.append(c)
+                    mine.extend([x for x in tank if face[x] == colour])
+                    tanks[p] = kept
+                    if len(mine) >= WIN_SCORE:
+                        self.steps, self.turn_no, self.turn_player = steps, turn_no, p
+                        self.target = target
+                        self._finish(
+                            [p], [], "ten_scored", "mt.6.1",
+                            f"{self.name(p)} has {len(mine)} cards in the score pile: 10 or "
+                            "more wins at once.",
+                        )  # fmt: skip
+                        return
+            else:
+                q = targets[i - 1]
+                target = q
+                victim = tanks[q]
+                tally[4 * p + 2] += 1
+                kept = [x for x in victim if face[x] != colour]
+                if len(kept) == len(victim):
+                    if to_target:
+                        victim.append(c)
+                    else:
+                        discard.append(c)
+                else:
+                    tally[4 * p + 3] += 1
+                    mine = tanks[p]
+                    mine.append(c)
+                    mine.extend([x for x in victim if face[x] == colour])
+                    tanks[q] = kept
+            p = p + 1 if p + 1 < n else 0
+            if not pile:
+                self.steps, self.turn_no, self.turn_player = steps, turn_no, p
+                self.target = target
+                self.top_back = -1
+                self._deck_out()
+                return
+            turn_no += 1
 
     def view(self, player: int | None) -> dict[str, Any]:
         from tutor.games.mantis.view import state_view
