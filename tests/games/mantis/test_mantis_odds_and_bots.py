@@ -121,3 +121,26 @@ def test_bots_choose_from_the_players_knowledge_only() -> None:
         else:
             state.apply(state.sample_chance(rng))
     assert met == 25
+
+
+def test_score_or_steal_quiz_items_come_from_real_positions() -> None:
+    from tutor.analysis.quiz import make_quiz
+    from tutor.games.mantis.quiz import score_or_steal_questions, value
+
+    game = tutor.load_game("mantis", players=4)
+    questions = tutor.spec_for("mantis").hook("quiz")(game, seed=2, count=4)
+    assert questions == score_or_steal_questions(game, seed=2, count=4)
+    assert len(questions) == 4
+    for q in questions:
+        assert [a.label for a in q.state.legal_actions()] == list(q.options)
+        assert q.odds == player_odds(q.state)
+        best = q.odds.options[q.answer]
+        assert all(value(best) >= value(o) + 0.25 for o in q.odds.options if o is not best)
+        right = q.check(q.answer)
+        assert right.correct and right.rule == "mt.3.2" and "succeeds" in right.message
+        wrong = q.check((q.answer + 1) % len(q.options))
+        assert not wrong.correct and q.options[q.answer] in wrong.message
+        assert "must announce" in q.prompt
+    # The generic "what happens next?" questions work on Mantis too, and verify.
+    generic = make_quiz(game, seed=3, count=3)
+    assert generic and all(q.verify() for q in generic)

@@ -32,6 +32,7 @@ SPEC = GameSpec(
         state_summary="tutor.games.mantis.facts:state_summary",
         tree_labels="tutor.games.mantis.facts:tree_label",
         charts="tutor.games.mantis.charts:CHARTS",
+        quiz="tutor.games.mantis.quiz:score_or_steal_questions",
     ),
 )
 

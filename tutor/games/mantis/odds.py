@@ -73,6 +73,17 @@ class DecisionOdds:
         """The option with the highest expected value of ``key``."""
         return max(self.options, key=lambda o: getattr(o, key))
 
+    def text(self) -> str:
+        """The options as a text table, one line per choice."""
+        head = f"{'choice':18} {'chance':>7} {'p':>6} {'scored':>7} {'to tank':>8} {'taken':>6}"
+        lines = [head]
+        for o in self.options:
+            lines.append(
+                f"{o.label:18} {f'{o.matching}/{o.candidates}':>7} {o.p:6.3f} {o.scored:7.3f} "
+                f"{o.gained:8.3f} {o.taken:6.3f}"
+            )
+        return "\n".join(lines)
+
     def rows(self) -> list[dict[str, Any]]:
         """The options as table rows (for a notebook or the tutorial)."""
         return [
