@@ -193,3 +193,17 @@ def test_any_action_sequence_keeps_the_invariants_or_is_refused(seed: int, picks
             assert not verdict.ok and verdict.rule in game.rulebook
             assert state.to_dict() == before
         assert game.check_invariants(state) == []
+
+
+def test_the_docs_scenario_example_plays_a_failed_steal() -> None:
+    import re
+
+    import yaml
+
+    page = (Path(__file__).parents[3] / "docs" / "mantis.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(.*?)```", page, re.S)
+    assert block is not None
+    session = build_scenario(yaml.safe_load(block.group(1)))
+    lines = session.state.trace_for(None)
+    assert any(line.startswith("[mt.2.2] The scenario rearranges the table.") for line in lines)
+    assert any(line.startswith("[mt.5.3] Ben has no green card") for line in lines)

@@ -52,9 +52,9 @@ class ScoreOrSteal:
     def prompt(self) -> str:
         """The question as one paragraph."""
         name = self.state.name(self.state.turn_player)
-        back = ", ".join(self.odds.back)
+        back = self.state.table.back_text(self.state.top_back, True)
         return (
-            f"Turn {self.state.turn_number}: the top card shows a {back} back. "
+            f"Turn {self.state.turn_number}: the top card shows {back} back. "
             f"{name} must announce. Score, or steal from whom?"
         )
 

@@ -160,6 +160,20 @@ def apply_setup(state: Any, setup: dict[str, Any]) -> None:
             )
         state.holder = setup["holder"]
     state.trace = [e for e in state.trace if e.rule != "mt.3.4"]
+    if state.tracing:
+        tanks = "; ".join(
+            f"{state.name(p)}: {', '.join(table.colour(c) for c in state.tanks[p]) or 'empty'}"
+            for p in range(n)
+        )
+        scored = ", ".join(f"{state.name(p)} {len(state.scored[p])}" for p in range(n))
+        state._log(
+            "mt.2.2",
+            f"The scenario rearranges the table. Tanks: {tanks}. Scored: {scored}. "
+            f"Draw pile: {len(state.pile)} cards; discard pile: {len(state.discard)}.",
+            -1,
+            "info",
+            "setup",
+        )
     state.turn_no = 0
     state.start_turn()
 
