@@ -144,3 +144,16 @@ def test_score_or_steal_quiz_items_come_from_real_positions() -> None:
     # The generic "what happens next?" questions work on Mantis too, and verify.
     generic = make_quiz(game, seed=3, count=3)
     assert generic and all(q.verify() for q in generic)
+
+
+def test_the_tutorial_shows_the_odds_beside_the_choice_to_the_decider_only() -> None:
+    from tutor.render.picture import hands_html
+
+    state = table({"tanks": [["green", "green"], ["blue"]]}, players=2)
+    assert hands_html(state.view(0), state.game) == ""  # no back shown yet
+    shown(state, "green:red,green,blue")
+    html = hands_html(state.view(0), state.game)
+    odds = player_odds(state)
+    assert "Steal from Ben" in html and f"{odds.options[0].matching}/3" in html
+    assert hands_html(state.view(None), state.game) == html
+    assert hands_html(state.view(1), state.game) == ""

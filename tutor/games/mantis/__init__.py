@@ -25,6 +25,7 @@ SPEC = GameSpec(
         odds="tutor.games.mantis.odds",
         phases="tutor.games.mantis.engine:PHASES",
         picture="tutor.games.mantis.present.picture:picture",
+        hands="tutor.games.mantis.present.odds_html:odds_table",
         cli_text="tutor.games.mantis.present.cli:write_view",
         facts="tutor.games.mantis.facts:FACTS",
         summary="tutor.games.mantis.facts:summary",
