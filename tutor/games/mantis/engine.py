@@ -89,6 +89,24 @@ class Rules:
             Action(CHANCE, "back", (b,), f"The top card shows {table.back_text(b, True)} back")
             for b in range(len(table.back_colours))
         ]
+        # Trace sentences that depend only on the table, built once (tracing speed).
+        self.back_line: list[str] = [
+            f"The top card of the draw pile shows {table.back_text(b, True)} back."
+            for b in range(len(table.back_colours))
+        ]
+        self.call_line: list[list[str]] = [
+            [
+                f"{names[p]} announces Score."
+                if q == p
+                else f"{names[p]} announces a Steal from {names[q]}."
+                for q in range(players)
+            ]
+            for p in range(players)
+        ]
+        self.turned_line: list[list[str]] = [
+            [f"The card is turned in front of {names[q]}: it is {c}." for c in table.colour_names]
+            for q in range(players)
+        ]
         self.face_action: list[Action] = [
             Action(CHANCE, "face", (c,), f"The card turned is {table.card_text(c)}")
             for c in range(table.size)
@@ -612,24 +630,15 @@ class MantisState(State):
         self.top_back = b
         self.stage = ANNOUNCE
         if self.tracing:
-            self._log(
-                "mt.3.1",
-                f"The top card of the draw pile shows {self.table.back_text(b, True)} back.",
-                -1,
-                "chance",
-                "back",
-            )
+            self._log("mt.3.1", self.rules.back_line[b], -1, "chance", "back")
 
     def _announce(self, target: int) -> None:
         self.target = target
         self.stage = REVEAL
         if self.tracing:
             p = self.turn_player
-            if target == SCORE:
-                text = f"{self.name(p)} announces Score."
-            else:
-                text = f"{self.name(p)} announces a Steal from {self.name(target)}."
-            self._log("mt.3.2", text, p, "action", "announce")
+            line = self.rules.call_line[p][p if target == SCORE else target]
+            self._log("mt.3.2", line, p, "action", "announce")
 
     def _turn_card(self, c: int) -> None:
         pile = self.pile
@@ -640,12 +649,10 @@ class MantisState(State):
         tracing = self.tracing
         table = self.table
         if tracing:
-            where = "in front of " + (
-                self.name(p) if self.target == SCORE else self.name(self.target)
-            )
+            where = p if self.target == SCORE else self.target
             self._log(
                 "mt.3.3",
-                f"The card is turned {where}: it is {table.colour(c)}.",
+                self.rules.turned_line[where][table.face[c]],
                 -1,
                 "chance",
                 "reveal",
