@@ -155,15 +155,15 @@ def hidden_variants(state: MantisState, player: int) -> list[tuple[str, MantisSt
     """Copies of ``state`` that differ only in cards ``player`` cannot see.
 
     One copy: a card of the first other score pile swapped with a card of the draw pile
-    (keeping a card of the shown back in the pile), for the player whose turn it is,
-    while the back is shown (they decide on what they know then: the odds and bots use
-    it); the conformance suite plays such a copy on through the steps that follow.
+    (keeping a card of the shown back in the pile), for the player whose turn it is
+    (they decide on what they know: the odds and bots use it); the conformance suite
+    plays such a copy on through the steps that follow.
     Every seat's view is built by the same code, so one viewer per position is enough
     to show that nothing shown depends on those cards, and it keeps the conformance
     suite's cost from growing with the square of the player count.
     """
     out: list[tuple[str, MantisState]] = []
-    if state.stage not in (ANNOUNCE, REVEAL) or player != state.turn_player:
+    if state.stage == OVER or not state.pile or player != state.turn_player:
         return out
     table = state.table
     b = state.top_back
