@@ -104,10 +104,11 @@ def picture(view: dict[str, Any], game: Any, phase: str | None = None) -> str:
             body.append(text(16, y + 36, "  ".join(notes), 11, fill="#a33"))
         tank = sorted(entry["tank"], key=lambda c: (deck.face[c], c))
         body.append(text(130, y + 10, f"tank ({len(tank)})", 10, fill="#555"))
-        for i, c in enumerate(tank[:18]):
-            body.append(_card(130 + i * (CARD_W + 3), y + 14, c, deck))
-        if len(tank) > 18:
-            body.append(text(130 + 18 * (CARD_W + 3), y + 40, f"+{len(tank) - 18}", 11))
+        # A big tank overlaps its cards so the row always ends before the score pile.
+        room = WIDTH - 190 - 130 - CARD_W
+        step = min(CARD_W + 3.0, room / max(1, len(tank) - 1))
+        for i, c in enumerate(tank):
+            body.append(_card(130 + i * step, y + 14, c, deck))
         sx = WIDTH - 170
         count = entry["score_count"]
         stack = [rect(sx + 4 * k, y + 14 - 2 * k, CARD_W, CARD_H, rx=4, fill="#1d1d24",
