@@ -207,3 +207,17 @@ def test_the_docs_scenario_example_plays_a_failed_steal() -> None:
     lines = session.state.trace_for(None)
     assert any(line.startswith("[mt.2.2] The scenario rearranges the table.") for line in lines)
     assert any(line.startswith("[mt.5.3] Ben has no green card") for line in lines)
+
+
+def test_the_teaching_scenarios_load_and_teach_what_they_say() -> None:
+    names = [s.name for s in tutor.teaching_scenarios("mantis")]
+    assert names == ["failed_steal", "one_card_from_ten", "tank_tiebreak"]
+    steal = tutor.load_teaching_scenario("mantis", "failed_steal").state
+    assert any(line.startswith("[mt.5.3]") for line in steal.trace_for(None))
+    ten = tutor.load_teaching_scenario("mantis", "one_card_from_ten").state
+    # The session has shown the back already: Ava must announce.
+    assert len(ten.scored[0]) == 8 and ten.decision.kind == "choice" and ten.top_back >= 0
+    last = tutor.load_teaching_scenario("mantis", "tank_tiebreak").state
+    last.apply(last.action_by_label("Score"))  # a yellow joins Ava's tank: two each
+    last.apply(last.sample_chance())
+    assert last.outcome().reason == "shared_win" and last.outcome().rule == "mt.6.4"
