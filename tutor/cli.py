@@ -271,7 +271,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """
     if args.bots:
         return cmd_simulate_bots(args, out)
-    game = load_game(args.game, **game_options(args.options))
+    options = game_options(args.options)
+    if args.players:
+        options["players"] = args.players
+    game = load_game(args.game, **options)
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
     report = simulate(game, args.games, args.seed, progress=progress)
     if args.json:
@@ -309,6 +312,8 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     bots = bot_names(args.game, args.bots)
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
     options = game_options(args.options)
+    if args.players and "players" not in options:
+        options["players"] = args.players
     if "players" not in options and len(bots) in spec_for(args.game).player_counts:
         options["players"] = len(bots)  # one bot per player: the bots say how many play
     start = time.perf_counter()
@@ -877,6 +882,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--options", default=None, metavar="YAML", help=OPTIONS_HELP)
+    p.add_argument(
+        "--players",
+        type=_at_least_one,
+        default=None,
+        metavar="N",
+        help="how many players (default: the game's default, or one per --bots entry)",
+    )
     p.add_argument(
         "--bots",
         default=None,

@@ -1,0 +1,1 @@
+"""How Mantis looks to people: the table as SVG, and the position as terminal text."""
