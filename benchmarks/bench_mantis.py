@@ -97,7 +97,7 @@ def main() -> None:
         "benchmark": "mantis",
         "python": sys.version.split()[0],
         "machine": platform.machine(),
-        "engine": engine_status().get("tutor.games.mantis.engine", "source"),
+        "engine": engine_status().get("tutor.games.mantis.engine", "not loaded"),
         "random_4p_tracing_off": playouts(False),
         "random_4p_tracing_on": playouts(True),
         "random_2p_tracing_off": playouts(False, players=2, seconds=1.0),

@@ -11,7 +11,7 @@ from typing import Any
 
 import tutor
 from tutor.core.types import Action
-from tutor.games.mantis.engine import MantisState
+from tutor.games.mantis.engine.state import MantisState
 from tutor.games.mantis.scenario import parse_card
 
 

@@ -16,7 +16,7 @@ from games.mantis.mantis_helpers import card, colours, play_turn, rules_cited, t
 import tutor
 from tutor.core.errors import IllegalActionError, OptionError
 from tutor.core.types import Action, Rejection
-from tutor.games.mantis.engine import ANNOUNCE, BACK, OVER, REVEAL
+from tutor.games.mantis.engine.state import ANNOUNCE, BACK, OVER, REVEAL
 
 BLUE_BACK = "blue:red,green,blue"
 GREEN_BACK = "green:red,green,blue"

@@ -1,10 +1,16 @@
 """Mantis (2 to 6 players): see a card's back, announce Score or Steal, turn it over.
 
 Importing this package only declares the game (:data:`SPEC`); the engine is imported
-when a game is loaded.
+when a game is loaded.  The engine (the ``engine/`` group) may be a compiled build; the
+guard below makes sure a stale build is never used.
 """
 
+from pathlib import Path
+
+from tutor.core.native import guard_engine_group
 from tutor.core.spec import GameSpec, Hooks
+
+guard_engine_group(__name__ + ".engine", Path(__file__).with_name("engine"))
 
 SPEC = GameSpec(
     name="mantis",
@@ -23,7 +29,7 @@ SPEC = GameSpec(
         bots="tutor.games.mantis.bots:BOTS",
         evaluate="tutor.games.mantis.bots:evaluate",
         odds="tutor.games.mantis.odds",
-        phases="tutor.games.mantis.engine:PHASES",
+        phases="tutor.games.mantis.engine.state:PHASES",
         picture="tutor.games.mantis.present.picture:picture",
         hands="tutor.games.mantis.present.odds_html:odds_table",
         cli_text="tutor.games.mantis.present.cli:write_view",

@@ -15,7 +15,7 @@ from typing import Any
 from tutor.core.data import files_stamp, load_data_file, rulesets_dir
 from tutor.core.errors import RulesetError
 from tutor.core.validation import short
-from tutor.games.mantis.table import DeckTable
+from tutor.games.mantis.engine.table import DeckTable
 
 DECK_FILE = "deck.yaml"
 _CACHE: dict[str, tuple[tuple[Any, ...], DeckTable]] = {}

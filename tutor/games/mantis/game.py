@@ -18,7 +18,7 @@ from tutor.core.rules import RuleBook
 from tutor.core.validation import short
 from tutor.games.mantis import SPEC
 from tutor.games.mantis.deck import load_deck
-from tutor.games.mantis.engine import PHASES, TANK_DEAL, MantisState, Rules
+from tutor.games.mantis.engine.state import PHASES, TANK_DEAL, MantisState, Rules
 from tutor.games.mantis.scenario import SETUP_SCHEMA
 
 DEFAULT_NAMES = ("Ava", "Ben", "Cleo", "Dev", "Eli", "Fin")

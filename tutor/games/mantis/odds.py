@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from tutor.games.mantis.table import DeckTable
+from tutor.games.mantis.engine.table import DeckTable
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.games.mantis.engine import RESOLVING
+from tutor.games.mantis.engine.state import RESOLVING
 
 
 def state_schema(game: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.errors import ScenarioError
-from tutor.games.mantis.table import DeckTable
+from tutor.games.mantis.engine.table import DeckTable
 
 _CARD = {"type": "string", "minLength": 1, "maxLength": 60}
 _CARDS = {"type": "array", "items": _CARD, "maxItems": 105}

@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.core.rng import Rng
 from tutor.core.visibility import decision_record
-from tutor.games.mantis.engine import ANNOUNCE, OVER, PHASE_OF_STAGE, REVEAL, MantisState
+from tutor.games.mantis.engine.state import ANNOUNCE, OVER, PHASE_OF_STAGE, REVEAL, MantisState
 
 
 def state_view(state: MantisState, player: int | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.games.mantis.engine import PHASES
+from tutor.games.mantis.engine.state import PHASES
 from tutor.render.svg import document, group, phase_strip, rect, text
 
 WIDTH = 860

@@ -9,9 +9,9 @@ A turn is three steps, each an explicit point of the State API:
 
 The draw pile is kept as the sorted list of the cards it holds: its order is unknown
 to everyone, so each draw is a chance step over what it holds.  Cards are ints and the
-cards of one back are a contiguous run of ids (:mod:`tutor.games.mantis.table`), so the
+cards of one back are a contiguous run of ids (:mod:`tutor.games.mantis.engine.table`), so the
 face draw is a ``bisect`` away.  Every field is declared once, below; the module is
-typed for mypyc (compiled with ``table.py`` as a group).
+typed for mypyc (compiled with ``table`` as one group).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 from tutor.core.game import RESOLVING_PROMPT, Game, State, StepLimitReached
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
-from tutor.games.mantis.table import DeckTable
+from tutor.games.mantis.engine.table import DeckTable
 
 BACK = 0
 ANNOUNCE = 1
@@ -177,12 +177,8 @@ class MantisState(State):
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> MantisState:
-        s = MantisState.__new__(MantisState)
-        s.game = self.game
-        s.rules = self.rules
-        s.table = self.table
-        s.rng = self.rng.copy()
-        s.tracing = self.tracing
+        # A compiled (mypyc) class cannot be made with __new__ alone: build, then copy in.
+        s = MantisState(self.game, self.rules, self.rng.copy(), self.tracing)
         s.trace = self.trace[:]
         s.steps = self.steps
         s.pile = self.pile[:]
