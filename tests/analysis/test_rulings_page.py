@@ -1,6 +1,7 @@
 """docs/rulings_impact.md cannot go stale: it lists every game, ruling and related pair.
 
-The page is generated (``make rulings-page``) from 2,000 paired games per reading.  The
+The page is generated (``make rulings-page``) from 200 paired games per reading (Mentis'
+random games are slow: 2,000 per reading for every game would take most of an hour).  The
 fast test regenerates each game's section with a few games and compares its structure
 (headings, columns, the readings in the table, the related pairs not played) with the
 page; the soak test (``make soak``) regenerates the whole page with the page's own
@@ -47,7 +48,7 @@ def generated_by(text: str) -> tuple[int, int]:
 def test_the_page_shows_every_game_ruling_and_related_pair(toy_games: list[str]) -> None:
     page = PAGE.read_text(encoding="utf-8")
     games, seed = generated_by(page)
-    assert games == 2000
+    assert games >= 200
     fresh = markdown_page(
         [
             ruling_impact(name, games=3, seed=seed, processes=1, progress=False, scenarios=False)
