@@ -7,6 +7,8 @@ use a throw-away two-module group for the decision (a fake build that is stale, 
 or that cannot load) and the real game for the promise that matters: the compiled
 engines (every compiled group): the compiled build and the Python source play the same
 seeded games to the same final states.
+A second pair of throw-away groups checks the dependency on shared groups (the
+random-number group): a shared group running from its source takes the engine with it.
 ``make test`` sets ``RULES_TUTOR_REQUIRE_COMPILED=1`` so a build that silently failed is
 a red test there.
 """
