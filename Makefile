@@ -48,8 +48,9 @@ $(BIN)/python:
 # [tool.rules-tutor] in pyproject.toml) is newer than the stamp, so the compiled engine
 # never lags behind its source. An install with an extra also satisfies the plain install,
 # so it refreshes .stamp-base too.
-# The engine groups live in tutor/games/<game>/engine/ (pyproject.toml lists them).
-COMPILED_SOURCES := $(wildcard tutor/games/*/engine/*.py)
+# The engine groups live in tutor/games/<game>/engine/, the shared random-number group in
+# tutor/core/random_engine/ (pyproject.toml lists them).
+COMPILED_SOURCES := $(wildcard tutor/games/*/engine/*.py tutor/core/random_engine/*.py)
 $(VENV)/.stamp-%: pyproject.toml setup.py $(COMPILED_SOURCES) | $(BIN)/python
 	$(PIP) install $(PIP_FLAGS) -e '$(if $(filter base,$*),.,.[$*])'
 	@touch $@ $(VENV)/.stamp-base

@@ -1,9 +1,12 @@
 """Build script: compiles the games' engine groups with mypyc when it can.
 
 Everything else about the package is declared in pyproject.toml.  Each directory listed
-under ``[tool.rules-tutor] compiled`` there is a game's engine package; its modules (all
-but ``__init__.py``) are compiled together as one group (mypyc, then the C compiler), so
-the rule modules call each other directly in C.  When every module of a group built,
+under ``[tool.rules-tutor] compiled`` there is a game's engine package, and each under
+``shared`` a group the engines use (the random-number generator); the modules of each
+(all but ``__init__.py``) are compiled together as one group (mypyc, then the C
+compiler), so the rule modules call each other directly in C.  All groups are compiled
+in one mypyc build (``separate=`` groups), so the engines also call the shared groups'
+compiled code directly.  When every module of a group built,
 the build records one SHA-256 over all the group's sources (``engine.sha256`` beside
 ``engine/``), and ``tutor.core.native`` uses the group's build only while its sources
 still have that digest.  Without mypyc or a C compiler, or with
@@ -25,9 +28,10 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).parent
-GROUPS: list[str] = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["rules-tutor"][
-    "compiled"
-]
+_CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["rules-tutor"]
+# The shared groups (the random-number generator) and the games' engine groups, all
+# compiled in one mypyc build so the engines call the shared groups directly in C.
+GROUPS: list[str] = [*_CONFIG.get("shared", []), *_CONFIG["compiled"]]
 
 
 def _native() -> ModuleType:

@@ -7,6 +7,8 @@ use a throw-away two-module group for the decision (a fake build that is stale, 
 or that cannot load) and the real game for the promise that matters: the compiled
 engines (every compiled group): the compiled build and the Python source play the same
 seeded games to the same final states.
+A second pair of throw-away groups checks the dependency on shared groups (the
+random-number group): a shared group running from its source takes the engine with it.
 ``make test`` sets ``RULES_TUTOR_REQUIRE_COMPILED=1`` so a build that silently failed is
 a red test there.
 """
@@ -119,6 +121,92 @@ def test_the_environment_variable_asks_for_the_source(
     assert native.group_verdict(demo) == (False, "RULES_TUTOR_PURE_PYTHON is set")
 
 
+@pytest.fixture
+def shared(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A one-module shared group ``demo_shared_pkg`` (guarding itself, as
+    ``tutor.core.random_engine`` does) and an engine group ``demo_needy_pkg.engine`` that
+    needs it; returns the shared group's directory."""
+    group = tmp_path / "demo_shared_pkg"
+    group.mkdir()
+    (group / "__init__.py").write_text(
+        "from pathlib import Path\n"
+        "from tutor.core.native import guard_engine_group\n"
+        "guard_engine_group(__name__, Path(__file__).parent, needs={})\n"
+    )
+    (group / "gen.py").write_text("WHERE = 'source'\n")
+    needy = tmp_path / "demo_needy_pkg" / "engine"
+    needy.mkdir(parents=True)
+    (needy.parent / "__init__.py").write_text("")
+    (needy / "__init__.py").write_text("")
+    (needy / "play.py").write_text("from demo_shared_pkg import gen\nWHERE = gen.WHERE\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv(native.PURE_PYTHON_ENV, raising=False)
+    native.guard_engine_group(NEEDY, needy, needs={SHARED: group})
+    yield group
+    sys.meta_path[:] = [
+        f
+        for f in sys.meta_path
+        if not (isinstance(f, native._EngineGroup) and f.package in (SHARED, NEEDY))
+    ]
+    for name in [n for n in sys.modules if n.startswith(("demo_shared_pkg", "demo_needy_pkg"))]:
+        sys.modules.pop(name)
+    native._STATUS.pop(SHARED, None)
+    native._STATUS.pop(NEEDY, None)
+
+
+SHARED = "demo_shared_pkg"
+NEEDY = "demo_needy_pkg.engine"
+
+
+def test_a_stale_shared_group_makes_a_current_engine_group_run_from_source(
+    shared: Path,
+) -> None:
+    needy = shared.parent / "demo_needy_pkg" / "engine"
+    fake_build(shared, recorded="0" * 64, modules=("gen",))  # stale
+    fake_build(needy, recorded=native.group_digest(needy), modules=("play",))  # current
+    assert native.group_verdict(needy) == (True, "compiled")
+    ok, why = native.group_verdict(needy, {SHARED: shared})
+    assert not ok
+    assert why.startswith(f"the shared group {SHARED} runs from its source: the compiled build")
+    assert "stale" in why
+    with pytest.warns(RuntimeWarning, match="stale"):  # the shared group's warning, once
+        play = importlib.import_module(f"{NEEDY}.play")
+    assert play.WHERE == "source" and play.__file__ == str(needy / "play.py")
+    status = native.engine_status()
+    assert status[SHARED].startswith("source (the compiled build is stale")
+    assert status[NEEDY].startswith(f"source (the shared group {SHARED} runs from its source: ")
+
+
+def test_an_engine_group_follows_how_its_shared_group_was_decided(shared: Path) -> None:
+    needy = shared.parent / "demo_needy_pkg" / "engine"
+    fake_build(shared, recorded=native.group_digest(shared), modules=("gen",))  # current
+    fake_build(needy, recorded=native.group_digest(needy), modules=("play",))
+    assert native.group_verdict(needy, {SHARED: shared}) == (True, "compiled")
+    # ...but the shared build cannot load, so at run time the shared group runs from its
+    # source and the engine group with it.
+    with pytest.warns(RuntimeWarning, match="does not load"):
+        importlib.import_module(f"{NEEDY}.play")
+    assert native.engine_status()[NEEDY].startswith(
+        f"source (the shared group {SHARED} runs from its source: the compiled build does not"
+    )
+
+
+def test_the_shared_groups_are_listed_guarded_and_needed_by_default() -> None:
+    root = Path(tutor.__file__).parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["rules-tutor"]
+    assert {d.relative_to(root).as_posix() for d in native.SHARED_GROUPS.values()} == set(
+        config["shared"]
+    )
+    for package, directory in native.SHARED_GROUPS.items():
+        assert package == directory.relative_to(root).as_posix().replace("/", ".")
+        assert native.group_sources(directory), package
+        assert "guard_engine_group(" in (directory / "__init__.py").read_text()
+    engines = [
+        f for f in sys.meta_path if isinstance(f, native._EngineGroup) and ".games." in f.package
+    ]
+    assert engines and all(f.needs == native.SHARED_GROUPS for f in engines)
+
+
 def test_every_compiled_group_is_a_directory_its_game_guards() -> None:
     root = Path(tutor.__file__).parent.parent
     groups = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["rules-tutor"]["compiled"]
@@ -134,6 +222,7 @@ def test_every_compiled_group_is_a_directory_its_game_guards() -> None:
 # ---------------------------------------------------------------------------------------
 ROOT = Path(tutor.__file__).parent.parent
 GROUPS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["rules-tutor"]["compiled"]
+SHARED_PACKAGES = list(native.SHARED_GROUPS)
 # tutor/games/<game>/engine -> (<game>, tutor.games.<game>.engine)
 ENGINES = [(Path(group).parent.name, group.replace("/", ".")) for group in GROUPS]
 
@@ -167,6 +256,8 @@ def test_the_engine_reports_which_build_runs(game: str, engine: str) -> None:
     assert status == "compiled" or status.startswith("source ("), status
     if os.environ.get("RULES_TUTOR_REQUIRE_COMPILED"):
         assert status == "compiled", f"make test expects the compiled engine, found {status}"
+        for package in SHARED_PACKAGES:
+            assert native.engine_status()[package] == "compiled", package
 
 
 @pytest.mark.parametrize(("game", "engine"), ENGINES, ids=[g for g, _ in ENGINES])
@@ -180,6 +271,9 @@ def test_the_compiled_engine_and_the_python_source_play_the_same_games(
     assert pure["status"][engine] == "source (RULES_TUTOR_PURE_PYTHON is set)"
     compiled = run_with_build(PLAY, "8", game, pure=False)
     assert compiled["status"][engine] == "compiled"
+    for package in SHARED_PACKAGES:
+        assert pure["status"][package] == "source (RULES_TUTOR_PURE_PYTHON is set)"
+        assert compiled["status"][package] == "compiled"
     assert compiled["digest"] == pure["digest"]
     # and the in-process engine agrees with both
     played = tutor.load_game(game)
@@ -192,7 +286,11 @@ def test_the_compiled_engine_and_the_python_source_play_the_same_games(
     assert digest.hexdigest() == pure["digest"]
 
 
-@pytest.mark.parametrize(("game", "engine"), ENGINES, ids=[g for g, _ in ENGINES])
+@pytest.mark.parametrize(
+    ("game", "engine"),
+    [*ENGINES, *(("mantis_falls", p) for p in SHARED_PACKAGES)],
+    ids=[*(g for g, _ in ENGINES), *SHARED_PACKAGES],
+)
 def test_a_compiled_engine_runs_every_module_of_its_group_compiled(game: str, engine: str) -> None:
     status = status_of(game, engine)
     if status != "compiled":

@@ -18,6 +18,12 @@ group the verdict is made once (:func:`group_verdict`): the whole group then loa
 its build, or the whole group from its source (with a warning when the build is stale or
 does not load, or when ``RULES_TUTOR_PURE_PYTHON`` is set without a warning).
 :func:`engine_status` says which one runs.
+
+Shared groups (``[tool.rules-tutor] shared`` in ``pyproject.toml``; today only the
+random-number group ``tutor.core.random_engine``) are compiled in the same mypyc build
+as the engines, which call them directly in C.  A compiled engine therefore needs the
+compiled shared groups: every engine group depends on them (:data:`SHARED_GROUPS`), and
+when one of them runs from its source, so does the engine group.
 """
 
 from __future__ import annotations
@@ -30,11 +36,18 @@ import importlib.util
 import os
 import sys
 import warnings
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 PURE_PYTHON_ENV = "RULES_TUTOR_PURE_PYTHON"
+
+# The shared groups every engine group depends on (package name -> directory); the same
+# directories are listed under [tool.rules-tutor] shared in pyproject.toml.
+SHARED_GROUPS: dict[str, Path] = {
+    "tutor.core.random_engine": Path(__file__).with_name("random_engine"),
+}
 
 # Engine group (package name) -> "compiled", or "source (<why>)".
 _STATUS: dict[str, str] = {}
@@ -77,16 +90,25 @@ def compiled_files(source: Path) -> list[Path]:
     ]
 
 
-def group_verdict(directory: Path) -> tuple[bool, str]:
+def group_verdict(directory: Path, needs: Mapping[str, Path] | None = None) -> tuple[bool, str]:
     """Whether the compiled build of the group in ``directory`` may be used, and why (not).
+
+    Args:
+        directory: the group's package directory.
+        needs: the groups (package name -> directory) whose compiled builds this group's
+            build calls directly; it may run compiled only if they all do.  A group already
+            decided in this process counts as it was decided (:func:`engine_status`),
+            any other by its own verdict.
 
     Returns:
         ``(True, "compiled")``, or ``(False, reason)`` where the reason is one of: no
-        compiled build, the environment variable asks for the source, or the build is
-        incomplete or stale (compiled from other sources than those on disk).
+        compiled build, the environment variable asks for the source, the build is
+        incomplete or stale (compiled from other sources than those on disk), or a
+        group it needs runs from its source.
 
     Raises:
-        FileNotFoundError: if ``directory`` is not a directory.
+        FileNotFoundError: if ``directory`` or a needed group's directory is not a
+            directory.
     """
     sources = group_sources(directory)
     built = [s for s in sources if compiled_files(s)]
@@ -105,6 +127,14 @@ def group_verdict(directory: Path) -> tuple[bool, str]:
             f"the compiled build is stale (a module of {directory.name}/ changed since it "
             f"was compiled; {rebuild})"
         )
+    for package, needed in (needs or {}).items():
+        status = _STATUS.get(package)
+        if status is None:
+            use_build, why = group_verdict(needed)
+        else:
+            use_build, why = status == "compiled", status.removeprefix("source (")[:-1]
+        if not use_build:
+            return False, f"the shared group {package} runs from its source: {why}"
     return True, "compiled"
 
 
@@ -115,9 +145,10 @@ class _EngineGroup(importlib.abc.MetaPathFinder):
     Source: it keeps answering for every module of the group with its ``.py`` file.
     """
 
-    def __init__(self, package: str, directory: Path) -> None:
+    def __init__(self, package: str, directory: Path, needs: Mapping[str, Path]) -> None:
         self.package = package
         self.directory = directory
+        self.needs = dict(needs)
         self.modules = {f"{package}.{p.stem}": p for p in group_sources(directory)}
         self.mode = ""  # "" until decided, then "compiled" or "source"
 
@@ -136,7 +167,9 @@ class _EngineGroup(importlib.abc.MetaPathFinder):
         return None
 
     def decide(self, first: str) -> None:
-        use_build, why = group_verdict(self.directory)
+        for package in self.needs:
+            _decide(package)
+        use_build, why = group_verdict(self.directory, self.needs)
         if use_build:
             self.mode = "compiled"
             try:
@@ -156,6 +189,20 @@ class _EngineGroup(importlib.abc.MetaPathFinder):
         _STATUS[self.package] = "compiled" if use_build else f"source ({why})"
 
 
+def _decide(package: str) -> None:
+    """Make the guarded group ``package`` decide now how it runs, if it has not yet.
+
+    Its package is imported (its ``__init__`` guards it), then one of its modules.
+    """
+    if package in _STATUS:
+        return
+    importlib.import_module(package)
+    for finder in sys.meta_path:
+        if isinstance(finder, _EngineGroup) and finder.package == package and finder.modules:
+            importlib.import_module(next(iter(finder.modules)))
+            return
+
+
 class _Loaded(importlib.abc.Loader):
     """A loader for a module the group's decision has already put in sys.modules."""
 
@@ -166,7 +213,9 @@ class _Loaded(importlib.abc.Loader):
         return None
 
 
-def guard_engine_group(package: str, directory: Path) -> None:
+def guard_engine_group(
+    package: str, directory: Path, needs: Mapping[str, Path] | None = None
+) -> None:
     """Arrange for the engine group ``package`` to load from its build only if it is current.
 
     A game package calls this from its ``__init__.py``, naming its engine package
@@ -175,12 +224,21 @@ def guard_engine_group(package: str, directory: Path) -> None:
     that ``setup.py`` compiles it.  Declaring the game stays cheap: nothing of the
     engine is imported until one of its modules is.
 
+    Args:
+        package: the group's package name.
+        directory: the group's package directory.
+        needs: the groups (package name -> directory) the group's build calls directly:
+            if one of them runs from its source, so does this group.  By default the
+            shared groups (:data:`SHARED_GROUPS`); a shared group passes ``{}``.
+
     Raises:
         FileNotFoundError: if ``directory`` is not a directory.
     """
     if any(isinstance(f, _EngineGroup) and f.package == package for f in sys.meta_path):
         return
-    sys.meta_path.insert(0, _EngineGroup(package, directory))
+    sys.meta_path.insert(
+        0, _EngineGroup(package, directory, SHARED_GROUPS if needs is None else needs)
+    )
 
 
 def engine_status() -> dict[str, str]:
@@ -190,6 +248,7 @@ def engine_status() -> dict[str, str]:
 
 __all__ = [
     "PURE_PYTHON_ENV",
+    "SHARED_GROUPS",
     "compiled_files",
     "engine_status",
     "group_digest",

@@ -19,11 +19,12 @@ import pytest
 import tutor
 from tutor.core.rng import Rng
 from tutor.games.mantis_falls import invariants, saved
-from tutor.games.mantis_falls.engine import data
 from tutor.games.mantis_falls.engine.data import FIELDS, LIST, NESTED, RUNTIME, SPECIAL
 from tutor.games.mantis_falls.state import MantisFallsState
 
-DATA_SOURCE = Path(data.__file__).with_name("data.py")
+# From the package's directory, not data.__file__: a module that mypyc compiled in a
+# group can report a wrong __file__ when compiled code imported it first.
+DATA_SOURCE = Path(tutor.__file__).parent / "games" / "mantis_falls" / "engine" / "data.py"
 NAMES = [name for name, _, _ in FIELDS]
 SAVED = {name for name, how, _ in FIELDS if how != RUNTIME}
 
