@@ -407,9 +407,9 @@ class CreepyFallsGame(Game):
             if tracing:
                 s._log(
                     "cf.9.1",
-                    "Two-player game: the white Ghouls are neutral; one stands in each of the "
-                    "Cemetery, Shadow Forest, Bloody Gen Castle, The Dark Library and "
-                    "Rotten Swamp.",
+                    "Two-player game: the white Ghouls belong to nobody; one stands in the "
+                    "Cemetery (zone 1), the Shadow Forest (2), the Castle (4), the Library (6) "
+                    "and the Swamp (8).",
                 )
         s._run()
         return s
