@@ -106,8 +106,14 @@ test-browser: browser-deps $(VENV)/.stamp-test $(VENV)/.stamp-workshop
 
 # pytest exits 5 when it collects no tests; that is not a failure here.
 # RULES_TUTOR_REQUIRE_COMPILED: a compiled engine build that silently failed is a red test.
+# PYTEST_WORKERS: all but the browser tests run on every core (pytest-xdist). The browser
+# tests run after them in one process: each file starts its servers once for all its tests
+# (xdist's `loadgroup`, which would keep a file on one worker, does not group on pytest 9.2:
+# pytest-dev/pytest-xdist#1386).
+PYTEST_WORKERS ?= auto
 test: lint browser-deps $(VENV)/.stamp-workshop
-	RULES_TUTOR_REQUIRE_COMPILED=1 $(BIN)/pytest -q tests || [ $$? -eq 5 ]
+	RULES_TUTOR_REQUIRE_COMPILED=1 $(BIN)/pytest -q -n $(PYTEST_WORKERS) -m "not browser" tests || [ $$? -eq 5 ]
+	RULES_TUTOR_REQUIRE_COMPILED=1 $(BIN)/pytest -q -m browser tests/browser || [ $$? -eq 5 ]
 	@if [ -n "$$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)" ]; then \
 		echo "$(BIN)/pytest -q --nbval-lax --nbval-current-env notebooks"; \
 		$(BIN)/pytest -q --nbval-lax --nbval-current-env notebooks || [ $$? -eq 5 ]; \
@@ -118,7 +124,7 @@ test: lint browser-deps $(VENV)/.stamp-workshop
 # Soak: the slow tests, and every hypothesis property with SOAK=1's larger profile
 # (tests/conftest.py); hypothesis marks its tests `hypothesis` by itself.
 soak: $(VENV)/.stamp-test
-	SOAK=1 $(BIN)/pytest -q tests -m "slow or hypothesis" || [ $$? -eq 5 ]
+	SOAK=1 $(BIN)/pytest -q -n $(PYTEST_WORKERS) tests -m "slow or hypothesis" || [ $$? -eq 5 ]
 
 # Every benchmarks/*.py (except _helpers.py-style modules) runs with the venv python and
 # prints JSON on stdout; the script name goes to stderr.

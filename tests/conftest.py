@@ -59,13 +59,47 @@ def toy_games() -> list[str]:
     return register_toys()
 
 
+def _tally_counts() -> dict[str, dict[str, int]]:
+    """This process's bad-file tallies (tests/mutations.py), by what was generated."""
+    import sys
+
+    merged: dict[str, dict[str, int]] = {}
+    for tally in getattr(sys.modules.get("mutations"), "TALLIES", ()):
+        into = merged.setdefault(tally.what, {})
+        for verdict, count in tally.counts.items():
+            into[verdict] = into.get(verdict, 0) + count
+    return merged
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A pytest-xdist worker hands its tallies to the controller (see below)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["tallies"] = _tally_counts()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """The controller adds up the tallies of each pytest-xdist worker as it finishes."""
+    totals = node.config.stash.setdefault(_WORKER_TALLIES, {})
+    for what, counts in getattr(node, "workeroutput", {}).get("tallies", {}).items():
+        into = totals.setdefault(what, {})
+        for verdict, count in counts.items():
+            into[verdict] = into.get(verdict, 0) + count
+
+
+_WORKER_TALLIES = pytest.StashKey[dict[str, dict[str, int]]]()
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """At the end of a run: how many generated bad files loaded soundly or were refused.
 
-    The counts come from the tallies in tests/mutations.py (the bad-file properties).
+    The counts come from the tallies in tests/mutations.py (the bad-file properties), made
+    in this process or, when the tests run in parallel (pytest-xdist), in its workers.
     """
-    import sys
+    from mutations import tally_line
 
-    for tally in getattr(sys.modules.get("mutations"), "TALLIES", ()):
-        if tally.counts:
-            terminalreporter.write_line(tally.line())
+    totals = terminalreporter.config.stash.get(_WORKER_TALLIES, None) or _tally_counts()
+    for what, counts in totals.items():
+        if counts:
+            terminalreporter.write_line(tally_line(what, counts))

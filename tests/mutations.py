@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import shutil
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -206,14 +206,20 @@ class Tally:
         self.counts[verdict] += 1
 
     def line(self) -> str:
-        total = sum(self.counts.values())
-        parts = ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items()))
-        return f"{self.what}: {total} generated files tried: {parts or 'none'}"
+        return tally_line(self.what, self.counts)
+
+
+def tally_line(what: str, counts: Mapping[str, int]) -> str:
+    """One line of the end-of-run report: how many files were tried and how each went."""
+    total = sum(counts.values())
+    parts = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    return f"{what}: {total} generated files tried: {parts or 'none'}"
 
 
 __all__ = [
     "TALLIES",
     "Tally",
+    "tally_line",
     "copy_files",
     "delete",
     "edit_yaml",
