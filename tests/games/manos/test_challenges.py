@@ -100,7 +100,7 @@ def test_at_most_two_effort_cards_and_none_means_concede() -> None:
     assert not [x for x in labels(state) if x.startswith("Play Grit")]
     verdict = state.check(Action(FAMILY, "effort", (0,), "Play Grit"))
     assert not verdict.ok and "two Effort" in verdict.reason
-    entries = do(state, "Stand on a total effort of 5")  # Grit 1 + Determination 2 + Fight 2
+    entries = do(state, "Stand on a total effort of 6")  # Grit 1 + Determination 2 + Fight 3
     assert "Margaret overcomes" in texts(entries)
 
 

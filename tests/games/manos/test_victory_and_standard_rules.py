@@ -110,7 +110,7 @@ def test_showdown_hands_then_every_challenge_must_be_overcome() -> None:
         modules=["showdown"],
     )
     do(state, "Michael searches the Lair")
-    chance(state, "Lair Showdown: Torgo Blocks the Way")
+    chance(state, "Lair Showdown: The Master Awakes")  # two challenges from Manos' hand
     assert state.decision.rule == "mn.15.4" and state.decision.player == FAMILY
     do(state, "Discard Comfort", "Keep the rest and draw the showdown hand")
     while state.decision.kind == "chance":

@@ -40,10 +40,12 @@ class ManosHeuristic(Policy):
 
     The Family: take the last Escape card or get away when it can; search where the
     searcher's stat is best; walk toward unsearched Search Decks (the Lair once three
-    Escape cards are in); heal and take extra actions when it can; draw on a thin hand.
-    In a challenge it concedes when even its best two Effort cards and every Help card
-    cannot reach the rating (keeping its cards), otherwise it lays its biggest Effort
-    card, then a second and boosts only while still short.  It negates challenges
+    Escape cards are in); heal and take extra actions when it can; draw on a thin hand
+    (first of all while it holds fewer than two Effort cards).  In a challenge it
+    concedes when even its best two Effort cards and every Help card cannot reach the
+    rating (keeping its cards), otherwise it lays the weakest Effort
+    card that closes the gap alone (else its biggest), then a second and boosts only
+    while still short.  It searches only holding an Effort card.  It negates challenges
     against a character with a corruption token.
 
     Manos: challenges the character with the weakest stat for each Challenge card
@@ -91,13 +93,16 @@ class ManosHeuristic(Policy):
             (by_name[n].effort for n in hand if by_name[n].group == "effort"), reverse=True
         )[:2]
         need = 3 + view["escalation"]
+        draws = _by_kind(legal, "draw")
+        if draws and len(best_effort) < 2 and len(hand) < 8:
+            return draws[0]  # too few Effort cards to meet what is coming
         good = []
         for a in searches:
             c = int(a.args[0])
             here = state.loc[c]
             stat = cards.locations[here].stat
             value = 9 if here == LAIR else chars[c]["stats"][STAT_NAMES[stat]] + sum(best_effort)
-            if value >= need:
+            if value >= need and (best_effort or here == LAIR):
                 good.append((value, a))
         if good:
             return max(good, key=lambda x: x[0])[1]
@@ -155,12 +160,12 @@ class ManosHeuristic(Policy):
             reach = stat + sum(top) + len(helps)
             if not efforts or reach < rating:
                 return _by_kind(legal, "concede")[0]
-            return efforts[0]
+            return _cheapest_enough(cards, efforts, rating - stat)
         total = ch["effort"] or 0
         if total >= rating:
             return _by_kind(legal, "accept")[0]
         if efforts and len(ch["efforts"]) < 2:
-            return efforts[0]
+            return _cheapest_enough(cards, efforts, rating - total)
         for a in _by_kind(legal, "play"):
             if cards.family[int(a.args[0])].effort:
                 return a
@@ -220,19 +225,35 @@ class ManosHeuristic(Policy):
         return _by_kind(legal, "end")[0]
 
 
+def _cheapest_enough(cards: Any, efforts: list[Action], short: int) -> Action:
+    """The weakest Effort card that closes the gap alone, else the strongest."""
+    enough = [a for a in efforts if cards.family[int(a.args[0])].effort >= short]
+    if enough:
+        return min(enough, key=lambda a: cards.family[int(a.args[0])].effort)
+    return efforts[0]
+
+
 def _help_names(cards: Any) -> set[str]:
     return {c.name for c in cards.family if c.group == "help"}
 
 
 def evaluate(state: Any, player: int) -> float:
-    """Escape progress against corruption, in [-1, 1], for ``player`` (Family 0, Manos 1).
+    """Escape progress against corruption and cards in hand, in [-1, 1], for ``player``.
 
-    Family score = escapes / 4 - corruption tokens / 6 (captured characters count two).
+    Family score = escapes / 4 - corruption tokens / 6 (captured characters count two)
+    + 0.05 for each Effort card the Family holds (up to four: what its next challenges
+    and searches will cost) - 0.05 for each Challenge card Manos holds (up to four).
+    The lookahead bot scores the worlds it plans in with this (its own hand is real, the
+    other side's dealt again from its view).
     """
     out = state.outcome()
     if out is not None:
         return float(out.scores[player])
+    cards = state.game.cards
+    efforts = sum(cards.family[c].group == "effort" for c in state.hands[FAMILY])
+    threats = sum(cards.manos[c].group == "challenge" for c in state.hands[MANOS])
     score = state.escapes() / 4 - sum(state.corruption) / 6
+    score += 0.05 * min(efforts, 4) - 0.05 * min(threats, 4)
     score = max(-1.0, min(1.0, score))
     return score if player == FAMILY else -score
 

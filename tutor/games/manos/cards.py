@@ -74,7 +74,15 @@ class Card:
         vs_keyword: an Effort card's extra effort against keywords.
         kind: a Search card's kind: ``escape``, ``no_progress`` or ``other``.
         showdown_hand: a Lair Showdown card that deals showdown hands.
-        challenges: how many challenges a Lair Showdown card calls for.
+        challenges: how many Challenge cards Manos plays for a Lair Showdown card.
+        fixed_rating: a Lair Showdown card's own challenge: its rating (0: none),
+            faced by every free character in turn.
+        fixed_stat: the stat that challenge tests (index into :data:`STATS`), else -1.
+        may_fail: how many of the showdown's challenges the Family may fail and
+            still escape (0: it must overcome every one).
+        corrupt_each: corruption tokens every free character takes when the card turns.
+        escape_if_free: the card's verdict: the Family escapes when at least this many
+            characters are free, else Manos wins (0: no such verdict).
     """
 
     index: int
@@ -102,6 +110,11 @@ class Card:
     kind: str = ""
     showdown_hand: bool = False
     challenges: int = 0
+    fixed_rating: int = 0
+    fixed_stat: int = -1
+    may_fail: int = 0
+    corrupt_each: int = 0
+    escape_if_free: int = 0
 
     @property
     def played(self) -> bool:
@@ -238,7 +251,12 @@ class CardData:
                 "showdown",
                 c["copies"],
                 showdown_hand=bool(c.get("showdown_hand", False)),
-                challenges=c["challenges"],
+                challenges=int(c.get("challenges", 0)),
+                fixed_rating=int((c.get("fixed") or {}).get("rating", 0)),
+                fixed_stat=STATS.index(c["fixed"]["stat"]) if c.get("fixed") else -1,
+                may_fail=int(c.get("may_fail", 0)),
+                corrupt_each=int(c.get("corrupt_each", 0)),
+                escape_if_free=int(c.get("escape_if_free", 0)),
             )
             for i, c in enumerate(raw["showdown"])
         ]

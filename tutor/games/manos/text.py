@@ -54,6 +54,40 @@ def effect_sentences(card: Card, names: list[str] | None = None) -> list[str]:
     return out
 
 
+def showdown_sentences(card: Card) -> list[str]:
+    """A Lair Showdown card's instructions, in the order the engine carries them out."""
+    out = []
+    if card.showdown_hand:
+        out.append("Draw a Showdown Hand.")
+    if card.corrupt_each:
+        n = card.corrupt_each
+        out.append(f"Every free character takes {n} corruption token{'s' * (n > 1)}.")
+    if card.escape_if_free:
+        out.append(
+            f"Then the Family escapes if at least {card.escape_if_free} characters are "
+            "free; otherwise Manos wins."
+        )
+        return out
+    if card.fixed_rating:
+        out.append(
+            f"Every free character faces this card's challenge: rating {card.fixed_rating}, "
+            f"{STAT_NAMES[card.fixed_stat]}."
+        )
+    if card.challenges:
+        n = card.challenges
+        out.append(f"Manos makes {n} challenge{'s' * (n > 1)} with cards from its hand.")
+    if not (card.fixed_rating or card.challenges):
+        out.append("The Family escapes: it wins.")
+    elif card.may_fail:
+        out.append(
+            f"The Family escapes if it fails no more than {card.may_fail} of these "
+            "challenges; otherwise Manos wins."
+        )
+    else:
+        out.append("The Family must overcome every one or Manos wins.")
+    return out
+
+
 def card_text(card: Card, names: list[str] | None = None) -> str:
     """The whole text of one card, in the order a printed card would show it.
 
@@ -84,15 +118,7 @@ def card_text(card: Card, names: list[str] | None = None) -> str:
             }[card.kind]
         )
     elif card.group == "showdown":
-        if card.showdown_hand:
-            parts.append("Draw a Showdown Hand.")
-        if card.challenges:
-            parts.append(
-                f"Manos makes {card.challenges} challenge{'s' * (card.challenges > 1)}; "
-                "the Family must overcome every one or Manos wins."
-            )
-        else:
-            parts.append("The Family escapes: it wins.")
+        parts += showdown_sentences(card)
     parts += effect_sentences(card, who)
     if card.group == "help":
         parts.append("Or discard it for +1 effort (boost).")
@@ -107,4 +133,4 @@ def card_text(card: Card, names: list[str] | None = None) -> str:
     return " ".join(parts)
 
 
-__all__ = ["card_text", "effect_sentences"]
+__all__ = ["card_text", "effect_sentences", "showdown_sentences"]

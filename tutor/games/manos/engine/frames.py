@@ -46,6 +46,8 @@ SD_FAMILY_DRAW = 3
 SD_MANOS_DRAW = 4
 SD_PICK = 5
 SD_AFTER_CHALLENGE = 6
+SD_CARD = 7
+"""The Showdown card's own instructions are carried out (tokens, a verdict, challenges)."""
 
 
 class Frame:
@@ -227,7 +229,15 @@ class PoliceFrame(Frame):
 
 
 class ShowdownFrame(Frame):
-    """The Showdown Round: the card turned, its stage, the challenges still to face."""
+    """The Showdown Round: the card turned, its stage, the challenges still to face.
+
+    Attributes:
+        stage: one of the ``SD_*`` stages.
+        card: the Lair Showdown card turned (-1 before).
+        challenges_left: Challenge cards Manos still plays from its hand.
+        fixed_left: characters still to face the card's own challenge, in order.
+        failures: showdown challenges the Family has failed so far.
+    """
 
     kind = SHOWDOWN
 
@@ -235,15 +245,26 @@ class ShowdownFrame(Frame):
         self.stage = SD_FLIP
         self.card = -1
         self.challenges_left = 0
+        self.fixed_left: list[int] = []
+        self.failures = 0
 
     def to_list(self) -> list[Any]:
-        return [SHOWDOWN, self.stage, self.card, self.challenges_left]
+        return [
+            SHOWDOWN,
+            self.stage,
+            self.card,
+            self.challenges_left,
+            list(self.fixed_left),
+            self.failures,
+        ]
 
     def copy(self) -> Frame:
         c = ShowdownFrame()
         c.stage = self.stage
         c.card = self.card
         c.challenges_left = self.challenges_left
+        c.fixed_left = self.fixed_left[:]
+        c.failures = self.failures
         return c
 
 
@@ -290,10 +311,12 @@ def _showdown(items: list[Any]) -> Frame:
     s.stage = int(items[1])
     s.card = int(items[2])
     s.challenges_left = int(items[3])
+    s.fixed_left = [int(x) for x in items[4]]
+    s.failures = int(items[5])
     return s
 
 
-FRAME_LENGTHS = (4, 2, 15, 6, 3, 1, 4)
+FRAME_LENGTHS = (4, 2, 15, 6, 3, 1, 6)
 """How many items each kind's saved list has (kind included), by kind."""
 _BUILDERS = (_draw, _limit, _challenge, _play, _flip, _police, _showdown)
 

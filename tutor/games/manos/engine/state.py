@@ -27,6 +27,7 @@ from tutor.games.manos.engine.frames import (
     POLICE,
     RESOLVE,
     SD_AFTER_CHALLENGE,
+    SD_CARD,
     SD_FAMILY_DISCARD,
     SD_FAMILY_DRAW,
     SD_FLIP,
@@ -1081,12 +1082,24 @@ class ManosState(State):
             top = self.stack[-1]
             assert isinstance(top, ShowdownFrame)
             if failed:
-                self._finish(
-                    MANOS,
-                    "showdown",
-                    "mn.15.3",
-                    "The Family failed a showdown challenge: Manos wins.",
-                )
+                top.failures += 1
+                allowed = self.game.cards.showdown[top.card].may_fail
+                if top.failures > allowed:
+                    self._finish(
+                        MANOS,
+                        "showdown",
+                        "mn.15.3" if allowed == 0 else "mn.16.11",
+                        "The Family failed a showdown challenge: Manos wins."
+                        if allowed == 0
+                        else f"The Family failed {top.failures} showdown challenges, more "
+                        f"than the {allowed} the card allows: Manos wins.",
+                    )
+                else:
+                    self.note(
+                        "mn.16.11",
+                        f"The Family has failed {top.failures} of the {allowed} showdown "
+                        "challenges the card allows.",
+                    )
             return
         if ch.location == LAIR:
             if not (failed or ch.negated or ch.cancelled):
@@ -1161,7 +1174,7 @@ class ManosState(State):
         frame.card = index
         frame.challenges_left = card.challenges
         self.note("mn.15.3", f"Lair Showdown: {card.name}.")
-        frame.stage = SD_FAMILY_DISCARD if card.showdown_hand else SD_PICK
+        frame.stage = SD_FAMILY_DISCARD if card.showdown_hand else SD_CARD
         if card.showdown_hand:
             self.note("mn.15.4", "Draw a Showdown Hand: first each player may discard.")
 
@@ -1186,10 +1199,27 @@ class ManosState(State):
                 f"Manos draws up to eight plus one for each of the {taken} captured "
                 f"characters ({need} cards).",
             )
-            frame.stage = SD_PICK
+            frame.stage = SD_CARD
             self.stack.append(DrawFrame(MANOS, need, "mn.15.4"))
             return True
+        if frame.stage == SD_CARD:
+            return self._showdown_orders(frame)
         if frame.stage == SD_PICK or frame.stage == SD_AFTER_CHALLENGE:
+            card = self.game.cards.showdown[frame.card]
+            while frame.fixed_left:
+                c = frame.fixed_left.pop(0)
+                if self.captured[c]:
+                    continue
+                self.note(
+                    "mn.16.9",
+                    f"{self.char(c)} faces {card.name}: rating {card.fixed_rating}, "
+                    f"{STAT_NAMES[card.fixed_stat]}.",
+                )
+                frame.stage = SD_AFTER_CHALLENGE
+                self.stack.append(
+                    ChallengeFrame(-1, c, card.fixed_stat, card.fixed_rating, -1, True)
+                )
+                return True
             if frame.challenges_left <= 0:
                 self._finish(
                     FAMILY,
@@ -1205,6 +1235,50 @@ class ManosState(State):
             frame.stage = SD_PICK
             return False
         return False
+
+    def _showdown_orders(self, frame: ShowdownFrame) -> bool:
+        """The Showdown card's own instructions, once the hands are drawn (mn.16.8-16.10)."""
+        card = self.game.cards.showdown[frame.card]
+        frame.stage = SD_PICK
+        if card.corrupt_each:
+            for c in self.free():
+                for _ in range(card.corrupt_each):
+                    self.corrupt(c, "mn.16.8", f"({card.name})")
+            if self.result is not None:
+                return False
+        if card.escape_if_free:
+            free = len(self.free())
+            if free >= card.escape_if_free:
+                self._finish(
+                    FAMILY,
+                    "showdown",
+                    "mn.16.10",
+                    f"{card.name}: {free} family members are free, at least "
+                    f"{card.escape_if_free}: the Family escapes the desert.",
+                )
+            else:
+                self._finish(
+                    MANOS,
+                    "showdown",
+                    "mn.16.10",
+                    f"{card.name}: only {free} family member{'s' * (free != 1)} free, fewer "
+                    f"than {card.escape_if_free}: Manos wins.",
+                )
+            return False
+        if card.fixed_rating:
+            frame.fixed_left = self.free()
+            self.note(
+                "mn.16.9",
+                f"{card.name}: every free character faces its own challenge, rating "
+                f"{card.fixed_rating}, {STAT_NAMES[card.fixed_stat]}.",
+            )
+        if card.may_fail:
+            self.note(
+                "mn.16.11",
+                f"{card.name}: the Family may fail {card.may_fail} of these challenges and "
+                "still escape.",
+            )
+        return True
 
     # ------------------------------------------------------------------ outcome, view
     def outcome(self) -> Outcome | None:
