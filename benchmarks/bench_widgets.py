@@ -67,7 +67,7 @@ def step_clicks() -> tuple[list[float], int]:
 
 def mid_game_explorer(seed: int = 5, turn: int = 6) -> WhatIfExplorer:
     """An explorer whose pane A has been played (randomly) to ``turn`` or the end."""
-    explorer = WhatIfExplorer(seed=seed)
+    explorer = WhatIfExplorer("mantis_falls", seed=seed)
     session = explorer.session
     rng = Rng(seed)
     while not session.state.is_terminal() and session.state.turn_number < turn:

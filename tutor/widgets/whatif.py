@@ -447,7 +447,9 @@ class WhatIfExplorer(w.VBox):
 
     def close(self) -> None:
         """Close both panes and the explorer."""
-        for player in (self.player_a, self.player_b):
+        # getattr: an explorer whose __init__ raised (no game named) is closed too, when
+        # it is garbage-collected, before it had panes.
+        for player in (getattr(self, "player_a", None), getattr(self, "player_b", None)):
             if player is not None:
                 player.close()
         super().close()

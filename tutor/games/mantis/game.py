@@ -15,9 +15,11 @@ from tutor.core.errors import OptionError, SessionFileError
 from tutor.core.game import Game
 from tutor.core.rng import Rng
 from tutor.core.rules import RuleBook
+from tutor.core.types import TraceEntry
 from tutor.core.validation import short
 from tutor.games.mantis import SPEC
 from tutor.games.mantis.deck import load_deck
+from tutor.games.mantis.engine.notes import TANK_DEALT
 from tutor.games.mantis.engine.state import PHASES, TANK_DEAL, MantisState, Rules
 from tutor.games.mantis.scenario import SETUP_SCHEMA
 
@@ -117,11 +119,69 @@ class MantisGame(Game):
             players - 1 if self._ruling("power_token_start") == "last_seat" else 0,
         )
         self._state_schema: dict[str, Any] | None = None
+        self._opening = self._opening_entries()
 
     def _ruling(self, rid: str) -> str:
         return self.rulings[rid]
 
     # ------------------------------------------------------------------ setup
+    def _opening_entries(self) -> tuple[list[TraceEntry], list[TraceEntry]]:
+        """The setup's trace entries before and after the tanks are dealt (mt.1, mt.2).
+
+        They are the same in every game with these options, so they are written once
+        here (entries are immutable); each tank's deal is a note of the state's own.
+        """
+        rules = self.engine_rules
+        table = self.deck
+        names = self.player_names
+
+        def line(rule: str, text: str, kind: str, actor: int | None = None) -> TraceEntry:
+            return TraceEntry(rule, text, actor, kind, (), None, "", 0, "setup")
+
+        opening = [
+            line(
+                "mt.1.1",
+                f"The deck: {table.size} cards in {table.colours} colours, each card a "
+                "three-colour back and a face of one of them.",
+                "info",
+            ),
+            line("mt.1.2", f"{len(names)} players, in seat order: {', '.join(names)}.", "info"),
+            line("mt.2.1", "The deck is shuffled face down: it is the draw pile.", "auto"),
+        ]
+        after_deal = [
+            line("mt.2.3", "Every score pile starts empty, face down.", "auto"),
+            line(
+                "mt.9.1",
+                "Tanks lie face up for everyone to see; each player knows their own scored "
+                "cards but only the size of the other score piles.",
+                "info",
+            ),
+        ]
+        if rules.lives:
+            after_deal.append(
+                line(
+                    "mt.7.1",
+                    f"Limited lives: everyone has {rules.lives} "
+                    f"li{'ves' if rules.lives > 1 else 'fe'}.",
+                    "auto",
+                )  # fmt: skip
+            )
+        if rules.token:
+            holder = rules.token_start
+            after_deal.append(
+                line(
+                    "mt.8.1",
+                    "The Power Token (a promo, not part of the base rules) starts with "
+                    f"{names[holder]}.",
+                    "auto",
+                    holder,
+                )
+            )
+        after_deal.append(
+            line("mt.2.4", f"{names[0]} goes first; turns pass clockwise in seat order.", "auto", 0)
+        )
+        return opening, after_deal
+
     def new_state(self, seed: int | None = None, tracing: bool = True) -> MantisState:
         """Shuffle, deal four cards into each tank and start the first turn (mt.2).
 
@@ -143,62 +203,13 @@ class MantisGame(Game):
         if rules.token:
             s.holder = rules.token_start
         if tracing:
-            log = s._log
-            log(
-                "mt.1.1",
-                f"The deck: {table.size} cards in {table.colours} colours, each card a "
-                "three-colour back and a face of one of them.",
-                -1,
-                "info",
-                "setup",
-            )
-            log(
-                "mt.1.2",
-                f"{n} players, in seat order: {', '.join(self.player_names)}.",
-                -1,
-                "info",
-                "setup",
-            )
-            log("mt.2.1", "The deck is shuffled face down: it is the draw pile.", -1, "auto",
-                "setup")  # fmt: skip
+            opening, after_deal = self._opening
+            for entry in opening:
+                s._tell(entry)
             for p in range(n):
-                cards = ", ".join(table.colour(c) for c in tanks[p])
-                log(
-                    "mt.2.2",
-                    f"{s.name(p)} gets four cards face up in their tank: {cards}.",
-                    p,
-                    "auto",
-                    "setup",
-                    ((f"{s.name(p)}'s tank", 0, TANK_DEAL),),
-                )
-            log("mt.2.3", "Every score pile starts empty, face down.", -1, "auto", "setup")
-            log(
-                "mt.9.1",
-                "Tanks lie face up for everyone to see; each player knows their own scored "
-                "cards but only the size of the other score piles.",
-                -1,
-                "info",
-                "setup",
-            )
-            if rules.lives:
-                log("mt.7.1", f"Limited lives: everyone has {rules.lives} "
-                    f"li{'ves' if rules.lives > 1 else 'fe'}.", -1, "auto", "setup")  # fmt: skip
-            if rules.token:
-                log(
-                    "mt.8.1",
-                    "The Power Token (a promo, not part of the base rules) starts with "
-                    f"{s.name(s.holder)}.",
-                    s.holder,
-                    "auto",
-                    "setup",
-                )
-            log(
-                "mt.2.4",
-                f"{s.name(0)} goes first; turns pass clockwise in seat order.",
-                0,
-                "auto",
-                "setup",
-            )
+                s._note((TANK_DEALT, 0, p, *tanks[p]))
+            for entry in after_deal:
+                s._tell(entry)
         s.start_turn()
         return s
 

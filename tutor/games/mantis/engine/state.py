@@ -22,6 +22,24 @@ from typing import Any
 from tutor.core.game import RESOLVING_PROMPT, Game, State, StepLimitReached
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
+from tutor.games.mantis.engine.notes import (
+    BACK_SHOWN,
+    CALL_MADE,
+    CARD_TURNED,
+    EXTRA_TURN,
+    LIFE_LOST,
+    PLAYER_OUT,
+    SCORE_MATCHES,
+    SCORE_MISSES,
+    STEAL_FAILS,
+    STEAL_FAILS_TO_TARGET,
+    STEAL_MATCHES,
+    STOLEN_CARDS_STAY,
+    TOKEN_TAKEN,
+    TURN_BEGINS,
+    Note,
+    entry_of,
+)
 from tutor.games.mantis.engine.table import DeckTable
 
 BACK = 0
@@ -120,7 +138,8 @@ class MantisState(State):
     rules: Rules
     table: DeckTable
     rng: Rng
-    trace: list[TraceEntry]
+    entries: list[TraceEntry]
+    notes: list[TraceEntry | Note]
     tracing: bool
     steps: int
     pile: list[int]
@@ -150,7 +169,9 @@ class MantisState(State):
         self.table = rules.table
         self.rng = rng
         self.tracing = tracing
-        self.trace = []
+        # The trace: entries already written out, then notes not yet read (notes.py).
+        self.entries = []
+        self.notes = []
         self.steps = 0
         n = rules.players
         self.pile = []
@@ -179,7 +200,8 @@ class MantisState(State):
     def clone(self) -> MantisState:
         # A compiled (mypyc) class cannot be made with __new__ alone: build, then copy in.
         s = MantisState(self.game, self.rules, self.rng.copy(), self.tracing)
-        s.trace = self.trace[:]
+        s.entries = self.entries[:]
+        s.notes = self.notes[:]
         s.steps = self.steps
         s.pile = self.pile[:]
         s.tanks = [t[:] for t in self.tanks]
@@ -282,6 +304,42 @@ class MantisState(State):
         out = self.out
         return [q for q in self.rules.others[p] if not out[q]]
 
+    @property
+    def trace(self) -> list[TraceEntry]:
+        """What happened, one entry per step; notes written since the last read become
+        entries now (:mod:`tutor.games.mantis.engine.notes`)."""
+        if self.notes:
+            self._write_out()
+        return self.entries
+
+    @trace.setter
+    def trace(self, entries: list[TraceEntry]) -> None:
+        self.notes = []
+        self.entries = entries
+
+    def _write_out(self) -> None:
+        entries = self.entries
+        rules = self.rules
+        for note in self.notes:
+            entries.append(note if isinstance(note, TraceEntry) else entry_of(rules, note))
+        self.notes = []
+
+    def _note(self, note: Note) -> None:
+        """Write a compact note for the trace; it becomes an entry when the trace is read."""
+        if type(self.entries) is list:
+            self.notes.append(note)
+        else:
+            self._tell(entry_of(self.rules, note))
+
+    def _tell(self, entry: TraceEntry) -> None:
+        """Add an entry already written out (the setup, the end, a scenario's table)."""
+        if type(self.entries) is list:
+            self.notes.append(entry)
+        else:
+            # A recording trace (State.positions_during) sees each entry as it is written:
+            # compiled code would append through the list's C API and skip the recorder.
+            getattr(self.entries, "append")(entry)  # noqa: B009
+
     def _log(
         self,
         rule: str,
@@ -291,15 +349,12 @@ class MantisState(State):
         phase: str,
         changes: Change = (),
     ) -> None:
-        entry = TraceEntry(
-            rule, text, None if actor < 0 else actor, kind, changes, None, "", self.steps, phase
-        )
-        if type(self.trace) is list:
-            self.trace.append(entry)
-        else:
-            # A recording trace (State.positions_during): compiled code would append
-            # through the list's C API and skip the recorder's own append.
-            getattr(self.trace, "append")(entry)  # noqa: B009
+        self._tell(
+            TraceEntry(
+                rule, text, None if actor < 0 else actor, kind, changes, None, "", self.steps,
+                phase,
+            )
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ the State API
     @property
@@ -611,30 +666,22 @@ class MantisState(State):
         self.top_back = -1
         self.target = NO_CALL
         if self.tracing:
-            p = self.turn_player
-            extra = " (an extra turn)" if self.extra else ""
-            self._log(
-                "mt.3.4",
-                f"Turn {self.turn_no}: {self.name(p)}'s turn{extra}; "
-                f"{len(self.pile)} cards in the draw pile.",
-                p,
-                "auto",
-                "back",
-            )
+            extra = 1 if self.extra else 0
+            self._note((TURN_BEGINS, self.steps, self.turn_player, self.turn_no, extra,
+                        len(self.pile)))  # fmt: skip
 
     def _show_back(self, b: int) -> None:
         self.top_back = b
         self.stage = ANNOUNCE
         if self.tracing:
-            self._log("mt.3.1", self.rules.back_line[b], -1, "chance", "back")
+            self._note((BACK_SHOWN, self.steps, b))
 
     def _announce(self, target: int) -> None:
         self.target = target
         self.stage = REVEAL
         if self.tracing:
             p = self.turn_player
-            line = self.rules.call_line[p][p if target == SCORE else target]
-            self._log("mt.3.2", line, p, "action", "announce")
+            self._note((CALL_MADE, self.steps, p, p if target == SCORE else target))
 
     def _turn_card(self, c: int) -> None:
         pile = self.pile
@@ -642,18 +689,9 @@ class MantisState(State):
         self.stage = RESOLVING
         self.top_back = -1
         p = self.turn_player
-        tracing = self.tracing
-        table = self.table
-        if tracing:
+        if self.tracing:
             where = p if self.target == SCORE else self.target
-            self._log(
-                "mt.3.3",
-                self.rules.turned_line[where][table.face[c]],
-                -1,
-                "chance",
-                "reveal",
-                (("draw pile", len(pile) + 1, len(pile)),),
-            )
+            self._note((CARD_TURNED, self.steps, where, self.table.face[c], len(pile)))
         if self.target == SCORE:
             self._score(p, c)
         else:
@@ -671,39 +709,15 @@ class MantisState(State):
         if taken == 0:
             tank.append(c)
             if self.tracing:
-                name = self.name(p)
-                self._log(
-                    "mt.4.2",
-                    f"No {self.table.colour_names[colour]} card in {name}'s tank: the card "
-                    f"stays face up in {name}'s tank ({len(tank)} cards).",
-                    p,
-                    "auto",
-                    "reveal",
-                    ((f"{name}'s tank", len(tank) - 1, len(tank)),),
-                )
+                self._note((SCORE_MISSES, self.steps, p, colour, len(tank)))
             return
         self.tally[4 * p + 1] += 1
         pile = self.scored[p]
-        before = len(pile)
         pile.append(c)
         pile.extend(x for x in tank if face[x] == colour)
         self.tanks[p] = kept
         if self.tracing:
-            name = self.name(p)
-            cname = self.table.colour_names[colour]
-            self._log(
-                "mt.4.1",
-                f"{cname.capitalize()} matches: the {cname} card and {taken} {cname} "
-                f"card{'s' if taken > 1 else ''} from {name}'s tank go face down onto "
-                f"{name}'s score pile ({len(pile)} cards).",
-                p,
-                "auto",
-                "reveal",
-                (
-                    (f"{name}'s score pile", before, len(pile)),
-                    (f"{name}'s tank", len(tank), len(kept)),
-                ),
-            )
+            self._note((SCORE_MATCHES, self.steps, p, colour, taken, len(pile), len(kept)))
         if len(pile) >= WIN_SCORE:
             self._finish(
                 [p],
@@ -730,27 +744,10 @@ class MantisState(State):
             else:
                 self.discard.append(c)
             if self.tracing:
-                cname = self.table.colour_names[colour]
                 if rules.failed_to_target:
-                    self._log(
-                        "mt.5.4",
-                        f"{self.name(q)} has no {cname} card: the Steal fails and the card "
-                        f"goes face up into {self.name(q)}'s tank (house rule).",
-                        p,
-                        "auto",
-                        "reveal",
-                        ((f"{self.name(q)}'s tank", len(victim) - 1, len(victim)),),
-                    )
+                    self._note((STEAL_FAILS_TO_TARGET, self.steps, p, q, colour, len(victim)))
                 else:
-                    self._log(
-                        "mt.5.3",
-                        f"{self.name(q)} has no {cname} card: the Steal fails and the card "
-                        "is discarded face up.",
-                        p,
-                        "auto",
-                        "reveal",
-                        (("discard pile", len(self.discard) - 1, len(self.discard)),),
-                    )
+                    self._note((STEAL_FAILS, self.steps, p, q, colour, len(self.discard)))
             return
         self.tally[4 * p + 3] += 1
         mine = self.tanks[p]
@@ -759,40 +756,12 @@ class MantisState(State):
         mine.extend(x for x in victim if face[x] == colour)
         self.tanks[q] = kept
         if self.tracing:
-            cname = self.table.colour_names[colour]
-            self._log(
-                "mt.5.1",
-                f"{self.name(q)} has {cname}: {self.name(p)} takes the {cname} card and "
-                f"{self.name(q)}'s {taken} {cname} card{'s' if taken > 1 else ''} into "
-                f"{self.name(p)}'s tank.",
-                p,
-                "auto",
-                "reveal",
-                (
-                    (f"{self.name(p)}'s tank", before, len(mine)),
-                    (f"{self.name(q)}'s tank", len(victim), len(kept)),
-                ),
-            )
-            self._log(
-                "mt.5.2",
-                f"The stolen cards stay in {self.name(p)}'s tank: they score only if a later "
-                "Score matches their colour.",
-                p,
-                "info",
-                "reveal",
-            )
+            self._note((STEAL_MATCHES, self.steps, p, q, colour, taken, before, len(kept)))
+            self._note((STOLEN_CARDS_STAY, self.steps, p))
         if rules.token and self.holder == q:
             self.holder = p
             if self.tracing:
-                self._log(
-                    "mt.8.2",
-                    f"{self.name(p)} stole from the holder and takes the Power Token from "
-                    f"{self.name(q)}.",
-                    p,
-                    "auto",
-                    "reveal",
-                    (("Power Token", self.name(q), self.name(p)),),
-                )
+                self._note((TOKEN_TAKEN, self.steps, p, q))
         if not kept and rules.lives:
             self._lose_life(q)
 
@@ -800,27 +769,14 @@ class MantisState(State):
         self.lives[q] -= 1
         left = self.lives[q]
         if self.tracing:
-            self._log(
-                "mt.7.1",
-                f"{self.name(q)}'s tank is empty: {self.name(q)} loses a life ({left} left).",
-                q,
-                "auto",
-                "reveal",
-                ((f"{self.name(q)}'s lives", left + 1, left),),
-            )
+            self._note((LIFE_LOST, self.steps, q, left))
         if left > 0:
             return
         self.out[q] = True
         if self.holder == q:
             self.holder = -1
         if self.tracing:
-            self._log(
-                "mt.7.2",
-                f"{self.name(q)} has no lives left and is out of the game.",
-                q,
-                "auto",
-                "reveal",
-            )
+            self._note((PLAYER_OUT, self.steps, q))
         still = [p for p in range(self.rules.players) if not self.out[p]]
         if len(still) == 1:
             self._finish(
@@ -837,13 +793,7 @@ class MantisState(State):
         if rules.token and not self.extra and self.holder == p and not self.out[p]:
             self.extra = True
             if self.tracing:
-                self._log(
-                    "mt.8.1",
-                    f"{self.name(p)} holds the Power Token and takes an extra turn.",
-                    p,
-                    "auto",
-                    "reveal",
-                )
+                self._note((EXTRA_TURN, self.steps, p))
             self.start_turn()
             return
         self.extra = False
