@@ -9,8 +9,19 @@ tiles are walls, and each kind has its own row of the table.  Default table (rul
 
 from __future__ import annotations
 
+import itertools
+from typing import Any
+
 import pytest
 from games.mentis.mentis_helpers import cited, move, moves_from, position, tiles
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import tutor
+from tutor.core.rng import Rng
+from tutor.games.mentis.engine.board import NEIGHBOURS, NEIGHBOURS8, WOLF, square_name
+from tutor.games.mentis.engine.movement import Move, move_problem, result_key
+from tutor.games.mentis.engine.state import MentisState
 
 
 @pytest.mark.rule("me.4.1")
@@ -59,6 +70,9 @@ def test_the_trenchman_moves_exactly_two_straight_and_never_over_an_enemy() -> N
 def test_house_rule_lets_the_straight_mover_stop_after_one_square() -> None:
     state = position({"c3": "blue trenchman"}, rulings={"straight_move": "one_or_two"})
     assert moves_from(state, "c3") == {"b3", "a3", "d3", "e3", "c4", "c5", "c2"}
+    # One square from the edge, the one-square step toward it is still offered.
+    edge = position({"b3": "blue trenchman"}, rulings={"straight_move": "one_or_two"})
+    assert moves_from(edge, "b3") == {"a3", "c3", "d3", "b4", "b5", "b2", "b1"}
 
 
 @pytest.mark.rule("me.6.4")
@@ -139,3 +153,53 @@ def test_another_path_to_the_same_result_is_the_same_move() -> None:
     state.apply(other)
     assert tiles(state, "b5") == ["Noble"]
     assert state.trace[-1].text.endswith("a4→b4→b5.")
+
+
+# The move generator (movement.tile_moves) searches on packed stacks; the rules it must
+# agree with are the ones a player's own move is checked by (move_problem, result_key).
+def every_move_by_brute_force(state: MentisState, origin: int) -> dict[Any, Move]:
+    """Each result the tile on ``origin`` can reach, with the shortest, smallest move to it."""
+    p = state.to_move
+    steps = NEIGHBOURS8 if state.stacks[origin][-1] == WOLF else NEIGHBOURS
+    best: dict[Any, Move] = {}
+    paths: list[tuple[int, ...]] = [(n,) for n in steps[origin]]
+    for _ in range(3):
+        for path in paths:
+            for takes in itertools.product((1, 2, 3), repeat=len(path)):
+                args: Move = (origin, path, takes)
+                if move_problem(state, p, args)[0]:
+                    continue
+                key = result_key(state, args)
+                if key not in best or (len(path), args) < (len(best[key][1]), best[key]):
+                    best[key] = args
+        paths = [(*path, n) for path in paths for n in steps[path[-1]]]
+    return best
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    rounds=st.integers(2, 40),
+    rulings=st.sampled_from(
+        [
+            {},
+            {"pick_up": "drop_only"},
+            {"straight_move": "one_or_two"},
+            {"tile_table": "noble_trenchman_spear"},
+        ]
+    ),
+)
+def test_the_listed_moves_are_every_result_once_by_its_shortest_path(
+    seed: int, rounds: int, rulings: dict[str, str]
+) -> None:
+    state = tutor.load_game("mentis", modules=["wolf"], rulings=rulings).new_state(seed=seed)
+    state.play_out(Rng(seed), max_turns=rounds)
+    assume(state.phase == "turn")
+    p = state.to_move
+    for origin in range(49):
+        if state.owner[origin] == p:
+            listed = [
+                a.args for a in state.legal_actions() if a.kind == "move" and a.args[0] == origin
+            ]
+            expected = every_move_by_brute_force(state, origin)
+            assert listed == sorted(expected.values()), square_name(origin)

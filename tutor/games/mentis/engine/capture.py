@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from tutor.core.types import Action
 from tutor.games.mentis.engine.board import (
     KIND_NAMES,
+    KINDS,
     NEIGHBOURS8,
     RAYS,
     SQUARES,
@@ -70,14 +71,22 @@ def capture_targets(s: MentisState, p: int, a: int) -> list[int]:
     return sorted(out)
 
 
+_ACTIONS: dict[int, Action] = {}
+
+
 def capture_actions(s: MentisState, p: int) -> list[Action]:
-    """Every legal capture of player ``p``, sorted."""
+    """Every legal capture of player ``p``, sorted (each built once per squares and kinds)."""
     out: list[Action] = []
-    owner = s.owner
+    owner, stacks = s.owner, s.stacks
     for a in range(SQUARES):
         if owner[a] == p:
             for t in capture_targets(s, p, a):
-                out.append(Action(p, "capture", (a, t), capture_label(s, a, t)))
+                key = (((p * SQUARES + a) * SQUARES + t) * KINDS + stacks[a][-1]) * KINDS
+                key += stacks[t][-1]
+                got = _ACTIONS.get(key)
+                if got is None:
+                    got = _ACTIONS[key] = Action(p, "capture", (a, t), capture_label(s, a, t))
+                out.append(got)
     return out
 
 

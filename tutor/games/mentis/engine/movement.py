@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from tutor.core.types import Action
 from tutor.games.mentis.engine.board import (
     KIND_NAMES,
+    KINDS,
     MAX_HEIGHT,
     NEIGHBOURS,
     NEIGHBOURS8,
@@ -68,143 +69,208 @@ def move_label(kind: int, origin: int, path: tuple[int, ...], takes: tuple[int, 
     return text
 
 
-class _Walk:
-    """The search for every move of one tile: the squares changed so far and the results.
+# A square's stack as one small int (the search's currency): the kind of the tile at
+# height i (bottom 0) plus one, in bits 3i..3i+2; 0 is an empty square.
+BITS = 3
+LOW = [(1 << (BITS * n)) - 1 for n in range(MAX_HEIGHT + 1)]
+"""``code & LOW[n]``: the bottom ``n`` tiles of a stack's code."""
+HEIGHT: list[int] = [0 if c == 0 else 1 if c < 8 else 2 if c < 64 else 3 for c in range(512)]
+"""The number of tiles in a stack, by its code."""
 
-    Square contents are tuples (bottom first); ``cells`` holds the squares the move has
-    changed so far and ``trail`` the same changes as one tuple, the search's memo key.
+
+def stack_code(stack: list[int]) -> int:
+    """The code of a stack (bottom first)."""
+    code = 0
+    for i in range(len(stack)):
+        code |= (stack[i] + 1) << (BITS * i)
+    return code
+
+
+def code_tiles(code: int) -> tuple[int, ...]:
+    """The tiles of a stack's code, bottom first."""
+    out: list[int] = []
+    while code:
+        out.append((code & 7) - 1)
+        code >>= BITS
+    return tuple(out)
+
+
+class _Walk:
+    """The search for every move of one tile, on the board as stack codes.
+
+    ``cells`` is the board as the move leaves it so far (changed in place and put back
+    as the search backs up), ``base`` the board before the move, ``blocked`` the
+    squares no tile of the mover's side may enter (enemy tiles, the Hills, the Wolf).
+    ``found`` maps each result (the changed squares and their new stacks, packed in one
+    int) to the best move reaching it, packed as its rank (see :data:`ORDER`).
     """
 
-    def __init__(self, s: MentisState, p: int, origin: int, pick_up: bool) -> None:
-        self.stacks = s.stacks
-        self.owner = s.owner
-        self.p = p
+    def __init__(self, codes: list[int], blocked: list[bool], origin: int, pick_up: bool) -> None:
+        self.base = codes
+        self.cells = codes[:]
+        self.blocked = blocked
         self.origin = origin
         self.pick_up = pick_up
-        self.cells: dict[int, tuple[int, ...]] = {}
-        self.trail: tuple[object, ...] = ()
-        self.found: dict[tuple[tuple[int, tuple[int, ...]], ...], Move] = {}
-        self.seen: set[tuple[object, ...]] = set()
+        self.path: list[int] = []
+        self.takes: list[int] = []
+        self.path_bits = 0
+        self.take_bits = 0
+        self.found: dict[int, int] = {}
 
-    def content(self, q: int) -> tuple[int, ...]:
-        got = self.cells.get(q)
-        return tuple(self.stacks[q]) if got is None else got
+    def enter(self, q: int) -> None:
+        """Add ``q`` to the path (and to the bits of its rank, see :data:`ORDER`)."""
+        self.path_bits |= (q + 1) << (18 - 6 * len(self.path))
+        self.path.append(q)
+
+    def leave(self) -> None:
+        """Take the last square off the path."""
+        self.path.pop()
+        self.path_bits &= ~(63 << (18 - 6 * len(self.path)))
+
+    def carry(self, g: int) -> None:
+        """The mover goes on carrying ``g`` tiles from the square it is on."""
+        self.take_bits |= g << (4 - 2 * len(self.takes))
+        self.takes.append(g)
+
+    def uncarry(self) -> None:
+        """Undo :meth:`carry`."""
+        self.takes.pop()
+        self.take_bits &= ~(3 << (4 - 2 * len(self.takes)))
 
     def can_enter(self, q: int, carried: int) -> bool:
-        if self.owner[q] == 1 - self.p or ON_HILL[q] >= 0:
-            return False
-        got = self.cells.get(q)
-        if got is None:
-            here = self.stacks[q]
-            return not (here and here[-1] == WOLF) and len(here) + carried <= MAX_HEIGHT
-        return not (got and got[-1] == WOLF) and len(got) + carried <= MAX_HEIGHT
+        return not self.blocked[q] and HEIGHT[self.cells[q]] + carried <= MAX_HEIGHT
 
-    def record(self, path: list[int], takes: list[int], group: tuple[int, ...]) -> None:
-        last = path[-1]
-        stacks = self.stacks
-        items: list[tuple[int, tuple[int, ...]]] = []
-        for q, c in self.cells.items():
-            if q != last and list(c) != stacks[q]:
-                items.append((q, c))
-        final = self.content(last) + group
-        if list(final) != stacks[last]:
-            items.append((last, final))
-        if not items:
+    def record(self, group: int) -> None:
+        """The move along ``path`` ends here: note its result (unless the board is unchanged)."""
+        path, cells, base = self.path, self.cells, self.base
+        n = len(path)
+        last = path[n - 1]
+        final = cells[last] | (group << (BITS * HEIGHT[cells[last]]))
+        squares = [self.origin]
+        for i in range(n):
+            q = path[i]
+            if q not in squares:
+                squares.append(q)
+        squares.sort()
+        result = 1  # a leading bit, so that a square 0 emptied still counts
+        for q in squares:
+            code = final if q == last else cells[q]
+            if code != base[q]:
+                result = (result << 15) | (q << 9) | code
+        if result == 1:
             return  # the board is as it was: not a move
-        items.sort()
-        changed = tuple(items)
-        args: Move = (self.origin, tuple(path), tuple(takes))
-        old = self.found.get(changed)
-        if old is None or (len(path), args) < (len(old[1]), old):
-            self.found[changed] = args
+        rank = (n << 24) | self.path_bits | self.take_bits
+        old = self.found.get(result, -1)
+        if old < 0 or rank < old:
+            self.found[result] = rank
 
-    def set_cell(self, q: int, content: tuple[int, ...]) -> None:
-        self.cells[q] = content
-        self.trail = (*self.trail, q, content)
-
-    def walk(
-        self, q: int, group: tuple[int, ...], path: list[int], takes: list[int], left: int
-    ) -> None:
-        """Enter ``q`` carrying ``group``; end there, or go on while steps are ``left``.
-
-        A square reached again with the same load, steps left and board is not searched
-        again (another path got there first, with the same results).
-        """
-        key = (q, left, group, self.trail)
-        if key in self.seen:
-            return
-        self.seen.add(key)
-        path.append(q)
-        self.record(path, takes, group)
+    def walk(self, q: int, group: int, left: int) -> None:
+        """Enter ``q`` carrying ``group``; end there, or go on while steps are ``left``."""
+        cells = self.cells
+        self.enter(q)
+        self.record(group)
         if left > 0:
-            combined = self.content(q) + group
-            size = len(combined)
-            most = size if self.pick_up else len(group)
-            saved = self.cells.get(q)
-            trail = self.trail
+            saved = cells[q]
+            size0 = HEIGHT[saved]
+            combined = saved | (group << (BITS * size0))
+            size = size0 + HEIGHT[group]
+            most = size if self.pick_up else HEIGHT[group]
             for g in range(1, most + 1):
-                self.set_cell(q, combined[: size - g])
-                carried = combined[size - g :]
-                takes.append(g)
+                stay = size - g
+                cells[q] = combined & LOW[stay]
+                carried = combined >> (BITS * stay)
+                self.carry(g)
                 for n in NEIGHBOURS[q]:
                     if self.can_enter(n, g):
-                        self.walk(n, carried, path, takes, left - 1)
-                takes.pop()
-                self.trail = trail
-            if saved is None:
-                del self.cells[q]
-            else:
-                self.cells[q] = saved
-        path.pop()
+                        self.walk(n, carried, left - 1)
+                self.uncarry()
+            cells[q] = saved
+        self.leave()
 
-    def straight(self, ray: list[int], group: tuple[int, ...], g: int, up_to_two: bool) -> None:
+    def straight(self, ray: list[int], group: int, g: int, up_to_two: bool) -> None:
         """The straight mover: one square (house rule), or two squares in one direction."""
-        first, second = ray[0], ray[1]
+        first = ray[0]
+        cells = self.cells
+        self.enter(first)
         if up_to_two:
-            self.record([first], [g], group)
-        combined = self.content(first) + group
-        size = len(combined)
+            self.record(group)
+        if len(ray) < 2:  # the edge of the board: only the one-square move (house rule)
+            self.leave()
+            return
+        second = ray[1]
+        saved = cells[first]
+        size0 = HEIGHT[saved]
+        combined = saved | (group << (BITS * size0))
+        size = size0 + HEIGHT[group]
         most = size if self.pick_up else g
-        saved = self.cells.get(first)
+        self.enter(second)
         for g2 in range(1, most + 1):
-            self.cells[first] = combined[: size - g2]
+            cells[first] = combined & LOW[size - g2]
             if self.can_enter(second, g2):
-                self.record([first, second], [g, g2], combined[size - g2 :])
-        if saved is None:
-            del self.cells[first]
-        else:
-            self.cells[first] = saved
+                self.carry(g2)
+                self.record(combined >> (BITS * (size - g2)))
+                self.uncarry()
+        cells[first] = saved
+        self.leave()
+        self.leave()
 
 
-def tile_moves(s: MentisState, p: int, origin: int) -> list[Move]:
-    """Every move of the top tile on ``origin`` (player ``p``'s), as sorted arguments."""
+ORDER = (1 << 24) - 1
+"""A move's rank packs its path's length (bits 24 up), then each square of the path
+plus one (6 bits each, zero-padded to three squares), then each load (2 bits each):
+shorter paths rank first, and among moves of one tile ``rank & ORDER`` sorts like
+their ``(path, takes)`` arguments."""
+
+
+def _move_of(origin: int, rank: int) -> Move:
+    """The move arguments packed in ``rank`` (see :data:`ORDER`)."""
+    n = rank >> 24
+    path = tuple(((rank >> (18 - 6 * i)) & 63) - 1 for i in range(n))
+    takes = tuple((rank >> (4 - 2 * i)) & 3 for i in range(n))
+    return (origin, path, takes)
+
+
+def board_codes(s: MentisState) -> list[int]:
+    """Every square's stack as its code (0: empty)."""
+    owner, stacks = s.owner, s.stacks
+    return [stack_code(stacks[q]) if owner[q] >= 0 else 0 for q in range(SQUARES)]
+
+
+def walls(s: MentisState, p: int) -> list[bool]:
+    """The squares no tile of player ``p`` may enter or cross: enemy tiles, Hills, Wolves."""
+    owner, stacks = s.owner, s.stacks
+    enemy = 1 - p
+    return [
+        ON_HILL[q] >= 0 or owner[q] == enemy or (owner[q] >= 0 and stacks[q][-1] == WOLF)
+        for q in range(SQUARES)
+    ]
+
+
+def tile_moves(
+    s: MentisState, p: int, origin: int, codes: list[int], blocked: list[bool]
+) -> list[Action]:
+    """Every move of the top tile on ``origin`` (player ``p``'s), as actions sorted by arguments.
+
+    ``codes`` and ``blocked`` are :func:`board_codes` and :func:`walls` of the position.
+    """
     stack = s.stacks[origin]
     kind = stack[-1]
     table = s.game.table
     rule = table.move_rule[kind]
     owner = s.owner
-    out: list[Move] = []
-    if rule == HILL_STEP:
-        for n in NEIGHBOURS[origin]:
-            if ON_HILL[n] == p and owner[n] < 0:
-                out.append((origin, (n,), (1,)))
-        out.sort()
-        return out
-    if rule == WOLF_STEP:
-        for n in NEIGHBOURS8[origin]:
-            if owner[n] < 0 and ON_HILL[n] < 0:
-                out.append((origin, (n,), (1,)))
-        out.sort()
-        return out
+    if rule in (HILL_STEP, WOLF_STEP):
+        steps: list[int] = []
+        for n in NEIGHBOURS[origin] if rule == HILL_STEP else NEIGHBOURS8[origin]:
+            if owner[n] < 0 and (ON_HILL[n] == p if rule == HILL_STEP else ON_HILL[n] < 0):
+                steps.append(n)
+        steps.sort()
+        return [ranked_action(p, kind, origin, ONE_STEP | (n + 1) << 18) for n in steps]
     # The moves depend only on the squares a path can reach: look them up by those.
     parts: list[int] = [p, origin, rule]
     for x in REGIONS[rule][origin]:
         o = owner[x]
         if o >= 0:
-            parts.append(x)
-            parts.append(o)
-            parts.extend(s.stacks[x])
-            parts.append(-1)
+            parts.append((x << 11) | (o << 9) | codes[x])
     key = tuple(parts)
     cache = s.game.move_cache
     cached = cache.get(key)
@@ -212,37 +278,47 @@ def tile_moves(s: MentisState, p: int, origin: int) -> list[Move]:
         return cached
     if len(cache) > CACHE_LIMIT:
         cache.clear()
-    walk = _Walk(s, p, origin, s.game.pick_up)
+    walk = _Walk(codes, blocked, origin, s.game.pick_up)
     height = len(stack)
+    whole = walk.base[origin]
     for g in range(1, height + 1):
-        walk.cells.clear()
-        walk.trail = ()
-        walk.set_cell(origin, tuple(stack[: height - g]))
-        group = tuple(stack[height - g :])
+        walk.cells[origin] = whole & LOW[height - g]
+        group = whole >> (BITS * (height - g))
+        walk.carry(g)
         if rule in (STEP, PATH_THREE):
             left = 0 if rule == STEP else 2
             for n in NEIGHBOURS[origin]:
                 if walk.can_enter(n, g):
-                    walk.walk(n, group, [], [g], left)
+                    walk.walk(n, group, left)
         elif rule == STRAIGHT_TWO:
             for d in range(4):
                 ray = RAYS[origin][d]
-                if len(ray) >= 2 and walk.can_enter(ray[0], g):
+                if ray and walk.can_enter(ray[0], g):
                     walk.straight(ray, group, g, table.straight_up_to_two)
-    out = sorted(walk.found.values())
+        walk.uncarry()
+    ranks = sorted(walk.found.values(), key=_order)
+    out = [ranked_action(p, kind, origin, r) for r in ranks]
     cache[key] = out
     return out
 
 
-_ACTIONS: dict[tuple[int, int, Move], Action] = {}
+def _order(rank: int) -> int:
+    """The sort key of a rank among one tile's moves."""
+    return rank & ORDER
 
 
-def move_action(p: int, kind: int, move: Move) -> Action:
-    """The labelled action of a move (built once per player, kind and move)."""
-    key = (p, kind, move)
+ONE_STEP = 1 << 24 | 1 << 4
+"""The rank of a one-square move carrying one tile, but for its square (bits 18-23)."""
+_ACTIONS: dict[int, Action] = {}
+
+
+def ranked_action(p: int, kind: int, origin: int, rank: int) -> Action:
+    """The labelled action of a move given by its rank (built once per player, kind, move)."""
+    key = (((p * KINDS + kind) * SQUARES + origin) << 28) | rank
     got = _ACTIONS.get(key)
     if got is None:
-        origin, path, takes = move
+        move = _move_of(origin, rank)
+        _, path, takes = move
         got = _ACTIONS[key] = Action(p, "move", move, move_label(kind, origin, path, takes))
     return got
 
@@ -250,12 +326,12 @@ def move_action(p: int, kind: int, move: Move) -> Action:
 def move_actions(s: MentisState, p: int) -> list[Action]:
     """Every legal move of player ``p``, sorted."""
     out: list[Action] = []
-    owner, stacks = s.owner, s.stacks
+    owner = s.owner
+    codes = board_codes(s)
+    blocked = walls(s, p)
     for origin in range(SQUARES):
         if owner[origin] == p:
-            kind = stacks[origin][-1]
-            for move in tile_moves(s, p, origin):
-                out.append(move_action(p, kind, move))
+            out += tile_moves(s, p, origin, codes, blocked)
     return out
 
 

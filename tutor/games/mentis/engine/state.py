@@ -36,7 +36,13 @@ from tutor.games.mentis.engine.deploy import (
     deploy_problem,
     more_actions,
 )
-from tutor.games.mentis.engine.movement import apply_move, move_actions, move_problem, result_key
+from tutor.games.mentis.engine.movement import (
+    apply_move,
+    move_actions,
+    move_problem,
+    result_key,
+    stack_code,
+)
 
 if TYPE_CHECKING:
     from tutor.games.mentis.game import MentisGame
@@ -45,6 +51,8 @@ TURN, DEPLOYING, ANSWER, OVER = "turn", "deploying", "draw_offer", "over"
 PHASES = (TURN, DEPLOYING, ANSWER, OVER)
 BOTH = 3
 """The knowledge bits of a tile both players know."""
+_SQUARE_TEXT: dict[int, str] = {}
+"""``position_key``'s text of one square, by square, owner and stack code."""
 
 
 def plural(n: int, kind: int) -> str:
@@ -491,11 +499,22 @@ class MentisState(State):
                 bits[i] = mine
 
     def position_key(self) -> str:
-        """The physical position (stacks, hands, who moves) as a short string."""
+        """The physical position (stacks, hands, who moves) as a short string.
+
+        ``"0 3:0:0 45:1:0 ..."``: who moves, then ``square:owner:tiles`` of each occupied
+        square, then both hands' counts.
+        """
         parts = [str(self.to_move)]
+        owner, stacks = self.owner, self.stacks
         for q in range(SQUARES):
-            if self.owner[q] >= 0:
-                parts.append(f"{q}:{self.owner[q]}:{''.join(map(str, self.stacks[q]))}")
+            o = owner[q]
+            if o >= 0:
+                code = stack_code(stacks[q])
+                text = _SQUARE_TEXT.get((q * 2 + o) << 9 | code)
+                if text is None:
+                    text = f"{q}:{o}:{''.join(map(str, stacks[q]))}"
+                    _SQUARE_TEXT[(q * 2 + o) << 9 | code] = text
+                parts.append(text)
         parts.append("".join(map(str, self.hands[0] + self.hands[1])))
         return " ".join(parts)
 
