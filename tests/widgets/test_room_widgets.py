@@ -10,12 +10,23 @@ pages' timers.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from tutor.widgets.room import HostRoom, LearnerRoom, host_room, learner_room, page_query
+from tutor.widgets.room import (
+    HOST_PAGE,
+    LEARNER_PAGE,
+    HostRoom,
+    LearnerRoom,
+    host_room,
+    learner_room,
+    page_query,
+)
 from tutor.workshop.store import RoomStore
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -130,3 +141,14 @@ def test_the_pages_read_the_room_from_the_address(
     assert host_room(database).code == code
     monkeypatch.setenv("QUERY_STRING", "")
     assert host_room(database).code is None  # a fresh page: nothing opened until asked
+
+
+def test_the_room_pages_are_never_kept_on_standby() -> None:
+    # A standby kernel has run its page before anyone asked for it: it has no address to
+    # read the room code from.  The room's Voila configuration must not pool them.
+    config = json.loads((REPO / "binder" / "voila.json").read_text(encoding="utf-8"))
+    pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    assert pools["default"]["pool_size"] == 0
+    for page in (HOST_PAGE, LEARNER_PAGE):
+        assert (REPO / "notebooks" / page).is_file()
+        assert page not in pools

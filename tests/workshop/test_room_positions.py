@@ -63,6 +63,7 @@ def test_the_odds_come_from_the_games_odds_module_where_it_has_them() -> None:
     session = start_session("mantis", NEW_GAME, seed=1)
     draft = draft_question(session, "Mantis")
     assert draft is not None
+    assert "expected scored" not in draft.picture  # the odds wait for the reveal
     odds = engine_says(session, bots=1)["odds"]
     assert odds is not None and set(odds) == set(draft.choices)
     assert all(0.0 <= p <= 1.0 for p in odds.values())

@@ -15,9 +15,9 @@ widgets.  The room itself (who may do what, where it is kept) is
   position through the deciding player's eyes with that player's choices, records
   the answer, and shows the reveal.  A reload (a new kernel) finds the answer again.
 
-Tests drive both headlessly: ``open_button.click()``, ``push_button.click()``,
-``choice_buttons[i].click()``, ``reveal_button.click()``, ``next_button.click()``, and
-``refresh()`` in place of the timer.
+Plotly is imported by the host's page only.  Tests drive both headlessly:
+``open_button.click()``, ``push_button.click()``, ``choice_buttons[i].click()``,
+``reveal_button.click()``, ``next_button.click()``, and ``refresh()`` in place of the timer.
 """
 
 from __future__ import annotations
@@ -30,9 +30,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
-from tutor.charts.workshop import answer_bars, answers_figure
 from tutor.core.errors import RoomAccessError, RoomStoreError, TutorError
 from tutor.core.session import Session
 from tutor.core.spec import game_specs
@@ -249,6 +247,11 @@ class HostRoom(_RoomPage):
         self.next_button.add_class("tutor-room-next")
         self.next_button.on_click(lambda _: self.next_position())
         self.count_label = w.HTML()
+        # Plotly only on the host's page: a learner's kernel starts faster without it.
+        import plotly.graph_objects as go
+
+        from tutor.charts.workshop import answers_figure
+
         self.figure = go.FigureWidget(answers_figure((), ()))
         self.position = w.HTML()
         self.reveal_box = w.HTML()
@@ -404,6 +407,8 @@ class HostRoom(_RoomPage):
         engine = None
         if question.reveal and question.reveal.get("bots"):
             engine = str(question.reveal["bots"][0]["choice"])
+        from tutor.charts.workshop import answer_bars
+
         labels, values, colours = answer_bars(question.choices, tally.counts, engine)
         with self.figure.batch_update():
             bar = self.figure.data[0]

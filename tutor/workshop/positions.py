@@ -26,14 +26,14 @@ from tutor.core.session import Session
 from tutor.core.spec import spec_for
 from tutor.core.teaching import load_teaching_scenario, teaching_scenarios
 from tutor.render.html import rule_citation, trace_html
-from tutor.render.picture import hands_html, picture_html
+from tutor.render.picture import picture_html
 
 RECENT = 6
 """How many of the latest trace lines the deciding player may read go with the picture."""
 BOT_SEED = 2024
 """The seed the bots decide with at a reveal (the same position, the same choices)."""
-NEW_GAME = ""
-"""The position source meaning "a new game from a seed" (not a teaching scenario)."""
+NEW_GAME = "<new game>"
+"""The position source meaning "a new game from a seed" (no scenario file has this name)."""
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,9 @@ class QuestionDraft:
         title: where the position comes from, for people.
         player: the deciding player's name.
         prompt: the decision's prompt as that player reads it.
-        picture: HTML: the position through that player's eyes, and the latest lines
-            of the trace they may read.
+        picture: HTML: the position through that player's eyes (the game's picture, not
+            its decision aids: a game's ``hands`` hook may show the odds, which belong
+            to the reveal), and the latest lines of the trace they may read.
         choices: the labels of their legal choices, in the engine's order.
     """
 
@@ -149,7 +150,6 @@ def draft_question(session: Session, title: str) -> QuestionDraft | None:
     picture = (
         '<div class="tutor-room-position">'
         + picture_html(view, game)
-        + hands_html(view, game)
         + '<div class="tutor-room-recent">'
         + recent
         + "</div></div>"
