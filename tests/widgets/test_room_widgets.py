@@ -22,8 +22,10 @@ from tutor.widgets.room import (
     LearnerRoom,
     host_room,
     learner_room,
+    page_address,
     page_query,
 )
+from tutor.workshop.positions import NEW_GAME
 from tutor.workshop.store import RoomStore
 
 REPO = Path(__file__).resolve().parents[2]
@@ -36,6 +38,7 @@ def database(tmp_path: Path) -> str:
 
 def open_host(database: str) -> HostRoom:
     host = HostRoom(database, game="mantis")
+    assert host.source_picker.value == NEW_GAME  # a new game unless the host picks another
     host.title_box.value = "Friday club"
     host.open_button.click()
     assert host.code and host.secret, host.message.value
@@ -152,3 +155,14 @@ def test_the_room_pages_are_never_kept_on_standby() -> None:
     for page in (HOST_PAGE, LEARNER_PAGE):
         assert (REPO / "notebooks" / page).is_file()
         assert page not in pools
+
+
+def test_the_learners_link_is_read_out_as_a_full_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SERVER_NAME", "classroom.local")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/workshop_host.ipynb")
+    href, shown = page_address("workshop_room.ipynb", room="K7QPTA")
+    assert href == "workshop_room.ipynb?room=K7QPTA"
+    assert shown == "http://classroom.local:8866/voila/render/workshop_room.ipynb?room=K7QPTA"
+    monkeypatch.delenv("SERVER_NAME")
+    assert page_address("workshop_room.ipynb", room="K7QPTA") == (href, href)

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import pytest
 
+from tutor.core.errors import SessionFileError
+from tutor.core.scenario import save_scenario, scenario_from_session
 from tutor.core.spec import game_specs
+from tutor.core.userdata import user_path
 from tutor.render.picture import picture_html
 from tutor.workshop.positions import (
     NEW_GAME,
@@ -90,3 +93,24 @@ def test_a_finished_game_asks_nothing() -> None:
     assert session.state.is_terminal()
     with pytest.raises(ValueError, match="nobody decides"):
         engine_says(session)
+
+
+def test_a_scenario_the_host_saved_is_offered_and_played() -> None:
+    session = start_session("toy_nim", NEW_GAME, seed=0)
+    draft = draft_question(session, "Nim")
+    assert draft is not None
+    play_on(session, draft.choices[-1])
+    data = scenario_from_session(session, seed=0, title="Five stones left")
+    target = user_path("scenarios", "class/five_stones.yaml")
+    target.parent.mkdir(exist_ok=True)  # a folder of the host's own
+    save_scenario(data, target)
+    user_path("scenarios", "broken.yaml").write_text("game: [not, a, scenario\n")
+
+    offered = dict(position_sources("toy_nim"))
+    assert "Saved: Five stones left" in offered
+    assert "Saved: Five stones left" not in dict(position_sources("mantis"))
+    source = offered["Saved: Five stones left"]
+    again = start_session("toy_nim", source)
+    assert again.state.to_dict() == session.state.to_dict()
+    with pytest.raises(SessionFileError, match="not 'mantis'"):
+        start_session("mantis", source)

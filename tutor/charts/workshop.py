@@ -11,6 +11,7 @@ Plotly is imported here, never by ``import tutor``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -36,6 +37,28 @@ def answer_bars(
     return labels, [n for _, n in shown], colours
 
 
+def answers_layout(labels: Sequence[str], title: str = "") -> dict[str, Any]:
+    """The layout that goes with a set of bars (their height; a note while none).
+
+    The host's live chart applies it at each update, so it grows with the bars.
+    """
+    note = {
+        "text": "No answers yet",
+        "showarrow": False,
+        "xref": "paper",
+        "yref": "paper",
+        "x": 0.5,
+        "y": 0.5,
+        "font": {"size": 18, "color": "#888"},
+    }
+    return {
+        "title": {"text": title or "What the room would do"},
+        "height": max(260, 60 + 34 * max(len(labels), 1)),
+        "annotations": [] if labels else [note],
+        "yaxis": {"autorange": "reversed", "automargin": True, "visible": bool(labels)},
+    }
+
+
 def answers_figure(
     choices: Sequence[str], counts: Sequence[int], engine: str | None = None, title: str = ""
 ) -> go.Figure:
@@ -50,12 +73,11 @@ def answers_figure(
     labels, values, colours = answer_bars(choices, counts, engine)
     fig = new_figure(
         title or "What the room would do",
-        xaxis_title="learners",
-        yaxis={"autorange": "reversed", "automargin": True},
-        height=max(260, 60 + 34 * max(len(labels), 1)),
+        xaxis={"title": "learners", "rangemode": "tozero", "tickformat": ",d"},
         margin={"l": 10, "r": 10, "t": 50, "b": 40},
         showlegend=False,
     )
+    fig.update_layout(**answers_layout(labels, title))
     fig.add_trace(
         go.Bar(
             x=values,
@@ -70,4 +92,4 @@ def answers_figure(
     return fig
 
 
-__all__ = ["answer_bars", "answers_figure"]
+__all__ = ["answer_bars", "answers_figure", "answers_layout"]

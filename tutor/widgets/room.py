@@ -62,6 +62,23 @@ def page_query() -> dict[str, str]:
     return {key: values[-1] for key, values in parse_qs(raw).items() if values}
 
 
+def page_address(page: str, **query: str) -> tuple[str, str]:
+    """A link to another page of the room: ``(href, address to read out)``.
+
+    The href is relative (it works behind any proxy); the address shown is absolute when
+    Voila told the kernel its server's name, port and the page's path (``SERVER_NAME``,
+    ``SERVER_PORT``, ``SCRIPT_NAME``), so the host can read it out to the room.
+    """
+    tail = "&".join(f"{key}={quote(value)}" for key, value in query.items())
+    href = f"{page}?{tail}" if tail else page
+    name, port = os.environ.get("SERVER_NAME"), os.environ.get("SERVER_PORT")
+    script = os.environ.get("SCRIPT_NAME", "")
+    if not name or "/" not in script:
+        return href, href
+    folder = script.rsplit("/", 1)[0]
+    return href, f"http://{name}{':' + port if port else ''}{folder}/{href}"
+
+
 def _open_store(url: Any) -> RoomStore:
     return url if isinstance(url, RoomStore) else RoomStore(url)
 
@@ -215,6 +232,7 @@ class HostRoom(_RoomPage):
         self.secret: str | None = None
         self.session: Session | None = None
         self.question: Question | None = None
+        self.base_title = ""
         self.tally: Tally | None = None
         self.poll_seconds = poll_seconds
         self.last_update = 0.0
@@ -302,6 +320,8 @@ class HostRoom(_RoomPage):
                 self.session = Session.from_dict(saved, f"room {room.code}")
                 self.game_picker.value = room.game
             self.question = self.store.question(room.code)
+            if self.question is not None:
+                self.base_title = self.question.title.split(", after ")[0]
         except (TutorError, ValueError) as exc:
             self._fail(exc)
             return
@@ -311,18 +331,19 @@ class HostRoom(_RoomPage):
 
     def _show_room(self) -> None:
         code = self.code or ""
-        learners = f"{LEARNER_PAGE}?room={code}"
-        host = f"{HOST_PAGE}?room={code}&secret={quote(self.secret or '')}"
+        learners, shown = page_address(LEARNER_PAGE, room=code)
+        host, _ = page_address(HOST_PAGE, room=code, secret=self.secret or "")
+        link = "color:#1a5fb4;text-decoration:underline"
         self.message.value = ""
         self.header.value = (
-            f'<div class="tutor-room-header" data-code="{code}" data-secret="'
-            f'{escape(self.secret or "")}">'
+            f'<div class="tutor-room-header" data-code="{code}">'
             f'<div style="font-size:28px">Room code: <b class="tutor-room-code">{code}</b></div>'
             f'<div>Learners open <a class="tutor-room-learner-link" href="{escape(learners)}" '
-            f'target="_blank">{escape(learners)}</a> (or the room page, and type the code).</div>'
+            f'target="_blank" style="{link}">{escape(shown)}</a> (or the room page, and type '
+            "the code).</div>"
             f"<div><small>Keep this link to yourself: it lets you back in as the host after a "
-            f'reload: <a class="tutor-room-host-link" href="{escape(host)}">host link</a>'
-            "</small></div></div>"
+            f'reload or a restart: <a class="tutor-room-host-link" href="{escape(host)}" '
+            f'style="{link}">host link</a></small></div></div>'
         )
         self.children[2].layout.display = "none"
         self.controls.layout.display = ""
@@ -334,6 +355,7 @@ class HostRoom(_RoomPage):
             self.source_picker.options = [
                 (label, source) for label, source in position_sources(self.game_picker.value)
             ]
+            self.source_picker.value = NEW_GAME
         except TutorError as exc:
             self._fail(exc)
 
@@ -349,11 +371,13 @@ class HostRoom(_RoomPage):
         except TutorError as exc:
             self._fail(exc)
             return
-        self._push_current(source_title(game, source, seed))
+        self.base_title = source_title(game, source, seed)
+        self._push_current(self.base_title)
 
     def push_session(self, session: Session, title: str) -> None:
         """Push a Session's current position (e.g. one built in a notebook)."""
         self.session = session
+        self.base_title = title
         self._push_current(title)
 
     def _push_current(self, title: str) -> None:
@@ -407,15 +431,15 @@ class HostRoom(_RoomPage):
         engine = None
         if question.reveal and question.reveal.get("bots"):
             engine = str(question.reveal["bots"][0]["choice"])
-        from tutor.charts.workshop import answer_bars
+        from tutor.charts.workshop import answer_bars, answers_layout
 
         labels, values, colours = answer_bars(question.choices, tally.counts, engine)
         with self.figure.batch_update():
             bar = self.figure.data[0]
             bar.x, bar.y, bar.text = values, labels, values
             bar.marker.color = colours
-            self.figure.layout.title.text = f"Question {question.number}: what the room would do"
-            self.figure.layout.height = max(260, 60 + 34 * max(len(labels), 1))
+            title = f"Question {question.number}: what the room would do"
+            self.figure.update_layout(**answers_layout(labels, title))
         self.last_update = time.time()
         self.updates += 1
 
@@ -450,7 +474,7 @@ class HostRoom(_RoomPage):
         except TutorError as exc:
             self._fail(exc)
             return
-        self._push_current(f"{question.title}, after {choice}")
+        self._push_current(f"{self.base_title or question.title}, after {choice}")
 
 
 class LearnerRoom(_RoomPage):

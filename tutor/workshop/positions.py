@@ -17,14 +17,18 @@ room shows them when it does.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from tutor.analysis.policies import policies_for
+from tutor.core.errors import SessionFileError
 from tutor.core.game import load_game
 from tutor.core.rng import Rng
+from tutor.core.scenario import load_scenario, read_scenario
 from tutor.core.session import Session
 from tutor.core.spec import spec_for
 from tutor.core.teaching import load_teaching_scenario, teaching_scenarios
+from tutor.core.userdata import user_data_dir
 from tutor.render.html import rule_citation, trace_html
 from tutor.render.picture import picture_html
 
@@ -34,6 +38,8 @@ BOT_SEED = 2024
 """The seed the bots decide with at a reveal (the same position, the same choices)."""
 NEW_GAME = "<new game>"
 """The position source meaning "a new game from a seed" (no scenario file has this name)."""
+SAVED = "saved:"
+"""The prefix of a position source that is a scenario file the user saved (a path)."""
 
 
 @dataclass(frozen=True)
@@ -71,11 +77,31 @@ class QuestionDraft:
         }
 
 
+def saved_scenarios(game: str) -> list[tuple[str, Path]]:
+    """The scenario files of ``game`` the user saved (the what-if explorer's *Save*).
+
+    They are the ``*.yaml`` files under ``<user folder>/scenarios/`` whose ``game`` is
+    this one, as ``(title, path)``; files that are not scenarios are left out here (they
+    are the what-if explorer's to report).
+    """
+    folder = user_data_dir() / "scenarios"
+    found = []
+    for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else ():
+        try:
+            data = read_scenario(path)
+        except SessionFileError:
+            continue
+        if data["game"] == game:
+            found.append((str(data.get("title") or path.stem), path))
+    return found
+
+
 def position_sources(game: str) -> list[tuple[str, str]]:
     """Where a host can take a position of ``game`` from: ``[(label, source), ...]``.
 
     A new seeded game first (source :data:`NEW_GAME`), then each teaching scenario
-    (source: its name).
+    (source: its name), then the scenarios the user saved (source: :data:`SAVED` and
+    the file's path).
 
     Raises:
         UnknownGameError: if no game has that name.
@@ -83,6 +109,7 @@ def position_sources(game: str) -> list[tuple[str, str]]:
     """
     found = [("A new game (from the seed)", NEW_GAME)]
     found += [(s.title, s.name) for s in teaching_scenarios(game)]
+    found += [(f"Saved: {title}", f"{SAVED}{path}") for title, path in saved_scenarios(game)]
     return found
 
 
@@ -91,15 +118,22 @@ def start_session(game: str, source: str = NEW_GAME, seed: int = 0) -> Session:
 
     Args:
         game: the game's name.
-        source: :data:`NEW_GAME`, or the name of one of the game's teaching scenarios.
+        source: :data:`NEW_GAME`, the name of one of the game's teaching scenarios, or
+            :data:`SAVED` and the path of a scenario file of the game.
         seed: the new game's seed.
 
     Raises:
         UnknownGameError: if no game has that name.
-        SessionFileError: if there is no such teaching scenario, or it cannot be played.
+        SessionFileError: if there is no such teaching scenario, or the scenario cannot
+            be read or played, or is one of another game.
     """
     if source == NEW_GAME:
         session = Session(load_game(game).new_state(seed))
+    elif source.startswith(SAVED):
+        path = source[len(SAVED) :]
+        session = load_scenario(path)
+        if session.game.name != game:
+            raise SessionFileError(path, f"is a scenario for {session.game.name!r}, not {game!r}")
     else:
         session = load_teaching_scenario(game, source)
     session.run_to_decision()
@@ -244,12 +278,14 @@ def choice_to_play(says: dict[str, Any], counts: tuple[int, ...], choices: tuple
 
 __all__ = [
     "NEW_GAME",
+    "SAVED",
     "QuestionDraft",
     "choice_to_play",
     "draft_question",
     "engine_says",
     "play_on",
     "position_sources",
+    "saved_scenarios",
     "source_title",
     "start_session",
 ]
