@@ -79,6 +79,10 @@ def test_a_poll_from_push_to_the_next_position(database: str) -> None:
     for learner in (*learners, reloaded):
         learner.refresh()
         assert "The engine says" in learner.reveal_box.value
+        # The odds beside the room's answers: Ana and Cleo (after her change) said Score.
+        assert "<th>the room</th></tr><tr><td>Score</td><td>33%</td><td>2</td>" in (
+            learner.reveal_box.value
+        )
         assert all(button.disabled for button in learner.choice_buttons)
 
     host.next_button.click()

@@ -123,22 +123,22 @@ def test_anything_typed_is_a_well_formed_code_or_a_clear_refusal(typed: str) -> 
         assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
 
 
-@given(st.text(max_size=80))
-def test_no_guessed_secret_opens_a_room(
-    tmp_path_factory: pytest.TempPathFactory, guess: str
-) -> None:
-    store = _SHARED.get("store") or _SHARED.setdefault(
-        "store", RoomStore(tmp_path_factory.mktemp("secrets") / "rooms.sqlite")
-    )
-    code, secret = _SHARED.get("room") or _SHARED.setdefault("room", store.open_room("toy_nim"))
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory: pytest.TempPathFactory) -> tuple[RoomStore, str, str]:
+    """A room whose secret the guesses below try to find."""
+    store = RoomStore(tmp_path_factory.mktemp("secrets") / "rooms.sqlite")
+    code, secret = store.open_room("toy_nim")
+    return store, code, secret
+
+
+@given(guess=st.text(max_size=80))
+def test_no_guessed_secret_opens_a_room(guarded: tuple[RoomStore, str, str], guess: str) -> None:
+    store, code, secret = guarded
     if guess == secret:
         return
     with pytest.raises(RoomAccessError) as refused:
         store.check_host(code, guess)
     assert secret not in str(refused.value)
-
-
-_SHARED: dict[str, object] = {}
 
 
 @given(st.text(max_size=60))

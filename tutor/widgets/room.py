@@ -579,8 +579,9 @@ class LearnerRoom(_RoomPage):
         for button in self.choice_buttons:
             button.disabled = not open_
         self._mark()
-        if not open_:
-            self.reveal_box.value = reveal_html(question)
+        if not open_ and self.code is not None:
+            tally = self.store.tally(self.code, question.id, len(question.choices))
+            self.reveal_box.value = reveal_html(question, tally.counts)
 
     def _make_choices(self, question: Question) -> None:
         if len(question.choices) <= MAX_BUTTONS:
