@@ -151,7 +151,7 @@ def test_a_live_poll_with_a_host_and_three_learners(
     for name, page in zip(LEARNERS, learners, strict=True):
         with stage(page, f"{name} sees the next position", LIVE_TIMEOUT):
             page.locator(".tutor-room-question h3", has_text="Question 2").wait_for()
-            assert page.locator(".tutor-room-choice").first.is_enabled()
+            page.locator(".tutor-room-choice:enabled").first.wait_for()
     screenshot(learners[0], "room-06-learner-next")
 
     store = RoomStore(rooms)

@@ -13,7 +13,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from tutor.workshop.store import RoomStore
+from tutor.workshop.store import QuestionDraft, RoomStore
 
 LEARNERS = 30
 CHOICES = ("Take 1", "Take 2", "Take 3")
@@ -26,12 +26,14 @@ def test_thirty_concurrent_learners_are_each_counted_once(tmp_path: Path) -> Non
     question = host.push_question(
         code,
         secret,
-        game="toy_nim",
-        title="Toy Nim",
-        player="Player 1",
-        prompt="Take stones",
-        picture="<pre>7</pre>",
-        choices=CHOICES,
+        QuestionDraft(
+            game="toy_nim",
+            title="Toy Nim",
+            player="Player 1",
+            prompt="Take stones",
+            picture="<pre>7</pre>",
+            choices=CHOICES,
+        ),
     )
     start = threading.Barrier(LEARNERS)
     failures: list[BaseException] = []

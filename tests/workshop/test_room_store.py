@@ -21,19 +21,22 @@ from tutor.workshop.store import (
     CODE_ALPHABET,
     CODE_LENGTH,
     DATABASE_ENV,
+    QuestionDraft,
     RoomStore,
     normal_code,
     normal_learner,
 )
 
-QUESTION = {
-    "game": "toy_nim",
-    "title": "Toy Nim, a new game",
-    "player": "Player 1",
-    "prompt": "Take one to three stones",
-    "picture": "<pre>stones: 7</pre>",
-    "choices": ("Take 1", "Take 2", "Take 3"),
-}
+QUESTION = QuestionDraft(
+    **{
+        "game": "toy_nim",
+        "title": "Toy Nim, a new game",
+        "player": "Player 1",
+        "prompt": "Take one to three stones",
+        "picture": "<pre>stones: 7</pre>",
+        "choices": ("Take 1", "Take 2", "Take 3"),
+    }
+)
 
 
 @pytest.fixture
@@ -44,8 +47,8 @@ def store(tmp_path: Path) -> RoomStore:
 def test_a_poll_from_opening_to_reveal(store: RoomStore, tmp_path: Path) -> None:
     code, secret = store.open_room("toy_nim", "Tuesday club")
     assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
-    question = store.push_question(code, secret, **QUESTION)
-    assert (question.number, question.status, question.choices) == (1, "open", QUESTION["choices"])
+    question = store.push_question(code, secret, QUESTION)
+    assert (question.number, question.status, question.choices) == (1, "open", QUESTION.choices)
 
     for learner, choice in (("Ana", 0), ("Ben", 2), ("Cleo", 2)):
         store.join(code, learner)
@@ -79,8 +82,8 @@ def test_a_new_question_replaces_the_old_one_and_old_answers_are_refused(
     store: RoomStore,
 ) -> None:
     code, secret = store.open_room("toy_nim")
-    first = store.push_question(code, secret, **QUESTION)
-    second = store.push_question(code, secret, **QUESTION)
+    first = store.push_question(code, secret, QUESTION)
+    second = store.push_question(code, secret, QUESTION)
     assert second.number == 2 and store.room(code).question == second.id
     with pytest.raises(RoomAccessError, match="not the current question"):
         store.answer(code, first.id, "Ana", 0)
@@ -91,15 +94,15 @@ def test_a_new_question_replaces_the_old_one_and_old_answers_are_refused(
 def test_a_learner_cannot_reach_another_room(store: RoomStore) -> None:
     ours, our_secret = store.open_room("toy_nim")
     theirs, their_secret = store.open_room("toy_nim")
-    their_question = store.push_question(theirs, their_secret, **QUESTION)
-    store.push_question(ours, our_secret, **QUESTION)
+    their_question = store.push_question(theirs, their_secret, QUESTION)
+    store.push_question(ours, our_secret, QUESTION)
     with pytest.raises(RoomAccessError, match="not the current question"):
         store.answer(ours, their_question.id, "Ana", 0)
     assert store.answer_of(ours, their_question.id, "Ana") is None
     assert store.tally(ours, their_question.id, 3).answers == 0
     assert store.question(ours, their_question.id) is None
     with pytest.raises(RoomAccessError, match="host secret"):
-        store.push_question(theirs, our_secret, **QUESTION)
+        store.push_question(theirs, our_secret, QUESTION)
     with pytest.raises(RoomAccessError, match="host secret"):
         store.reveal(theirs, our_secret, their_question.id, {})
     with pytest.raises(RoomAccessError, match="no question"):

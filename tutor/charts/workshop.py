@@ -1,8 +1,8 @@
 """The workshop room's answers chart: how many learners picked each choice.
 
 Why this exists: the host's screen shows the room's answers arriving live
-(:class:`tutor.widgets.room.HostRoom` wraps this figure in a ``FigureWidget`` and
-updates its bars in place).  With many legal choices (a placement turn can offer a
+(:class:`tutor.widgets.room.HostRoom` shows this figure as a ``FigureWidget``, drawn
+anew whenever the answers change).  With many legal choices (a placement turn can offer a
 hundred), only the choices someone picked are drawn, most picked first.
 
 Plotly is imported here, never by ``import tutor``.
@@ -38,10 +38,7 @@ def answer_bars(
 
 
 def answers_layout(labels: Sequence[str], title: str = "") -> dict[str, Any]:
-    """The layout that goes with a set of bars (their height; a note while none).
-
-    The host's live chart applies it at each update, so it grows with the bars.
-    """
+    """The layout that goes with a set of bars (their height; a note while none)."""
     note = {
         "text": "No answers yet",
         "showarrow": False,

@@ -265,12 +265,8 @@ class HostRoom(_RoomPage):
         self.next_button.add_class("tutor-room-next")
         self.next_button.on_click(lambda _: self.next_position())
         self.count_label = w.HTML()
-        # Plotly only on the host's page: a learner's kernel starts faster without it.
-        import plotly.graph_objects as go
-
-        from tutor.charts.workshop import answers_figure
-
-        self.figure = go.FigureWidget(answers_figure((), ()))
+        self.chart = w.Box()
+        self.figure = self._new_figure((), (), None, "")
         self.position = w.HTML()
         self.reveal_box = w.HTML()
         self.controls = w.VBox(
@@ -280,7 +276,7 @@ class HostRoom(_RoomPage):
             ]
         )
         self.controls.layout.display = "none"
-        self.live = w.VBox([self.count_label, self.figure, self.reveal_box, self.position])
+        self.live = w.VBox([self.count_label, self.chart, self.reveal_box, self.position])
         self.live.layout.display = "none"
         self.children = (
             self.message,
@@ -390,7 +386,7 @@ class HostRoom(_RoomPage):
             self.next_button.disabled = True
             return
         try:
-            self.question = self.store.push_question(self.code, self.secret, **draft.fields())
+            self.question = self.store.push_question(self.code, self.secret, draft)
             self.store.save_session(self.code, self.secret, self.session.to_dict())
         except (RoomStoreError, RoomAccessError) as exc:
             self._fail(exc)
@@ -431,17 +427,31 @@ class HostRoom(_RoomPage):
         engine = None
         if question.reveal and question.reveal.get("bots"):
             engine = str(question.reveal["bots"][0]["choice"])
-        from tutor.charts.workshop import answer_bars, answers_layout
-
-        labels, values, colours = answer_bars(question.choices, tally.counts, engine)
-        with self.figure.batch_update():
-            bar = self.figure.data[0]
-            bar.x, bar.y, bar.text = values, labels, values
-            bar.marker.color = colours
-            title = f"Question {question.number}: what the room would do"
-            self.figure.update_layout(**answers_layout(labels, title))
+        title = f"Question {question.number}: what the room would do"
+        self._new_figure(question.choices, tally.counts, engine, title)
         self.last_update = time.time()
         self.updates += 1
+
+    def _new_figure(
+        self, choices: tuple[str, ...], counts: tuple[int, ...], engine: str | None, title: str
+    ) -> Any:
+        """Draw the chart anew as a new ``FigureWidget`` in place of the old one.
+
+        A new widget carries the whole figure in its state, which a page receives even
+        when it was not listening yet (Plotly's in-place updates are messages that a
+        page still drawing the old chart can miss).  Plotly is imported here: a
+        learner's kernel starts faster without it.
+        """
+        import plotly.graph_objects as go
+
+        from tutor.charts.workshop import answers_figure
+
+        old = getattr(self, "figure", None)
+        self.figure = go.FigureWidget(answers_figure(choices, counts, engine, title))
+        self.chart.children = (self.figure,)
+        if old is not None:
+            old.close()
+        return self.figure
 
     def reveal(self) -> None:
         """Close the question and show (to everyone) what the engine says."""

@@ -16,7 +16,6 @@ room shows them when it does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from tutor.core.teaching import load_teaching_scenario, teaching_scenarios
 from tutor.core.userdata import user_data_dir
 from tutor.render.html import rule_citation, trace_html
 from tutor.render.picture import picture_html
+from tutor.workshop.store import QuestionDraft
 
 RECENT = 6
 """How many of the latest trace lines the deciding player may read go with the picture."""
@@ -40,41 +40,6 @@ NEW_GAME = "<new game>"
 """The position source meaning "a new game from a seed" (no scenario file has this name)."""
 SAVED = "saved:"
 """The prefix of a position source that is a scenario file the user saved (a path)."""
-
-
-@dataclass(frozen=True)
-class QuestionDraft:
-    """A position made into a question, before it is put to the room.
-
-    Attributes:
-        game: the game's name.
-        title: where the position comes from, for people.
-        player: the deciding player's name.
-        prompt: the decision's prompt as that player reads it.
-        picture: HTML: the position through that player's eyes (the game's picture, not
-            its decision aids: a game's ``hands`` hook may show the odds, which belong
-            to the reveal), and the latest lines of the trace they may read.
-        choices: the labels of their legal choices, in the engine's order.
-    """
-
-    game: str
-    title: str
-    player: str
-    prompt: str
-    picture: str
-    choices: tuple[str, ...]
-
-    def fields(self) -> dict[str, Any]:
-        """The draft as keyword arguments of :meth:`~tutor.workshop.store.RoomStore.
-        push_question`."""
-        return {
-            "game": self.game,
-            "title": self.title,
-            "player": self.player,
-            "prompt": self.prompt,
-            "picture": self.picture,
-            "choices": self.choices,
-        }
 
 
 def saved_scenarios(game: str) -> list[tuple[str, Path]]:

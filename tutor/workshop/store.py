@@ -33,7 +33,6 @@ import os
 import re
 import secrets
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,34 +112,43 @@ class Room:
 
 
 @dataclass(frozen=True)
-class Question:
-    """One "what would you do here?" put to the room.
+class QuestionDraft:
+    """A position made into a question, before it is put to the room.
 
     Attributes:
-        id: the question's id in the database.
-        room: the room's code.
-        number: 1 for the room's first question, then 2, 3 ...
         game: the game's name.
         title: where the position comes from, for people.
         player: the name of the player who decides (whose eyes the picture shows).
         prompt: the decision's prompt as that player reads it.
-        picture: HTML: the position through the deciding player's eyes.
-        choices: the labels of the legal choices, in the engine's order.
-        status: ``"open"`` (answers accepted) or ``"revealed"``.
-        reveal: what the engine says, once revealed (see
-            :func:`tutor.workshop.positions.engine_says`).
+        picture: HTML: the position through that player's eyes.
+        choices: the labels of that player's legal choices, in the engine's order.
     """
 
-    id: int
-    room: str
-    number: int
     game: str
     title: str
     player: str
     prompt: str
     picture: str
     choices: tuple[str, ...]
-    status: str
+
+
+@dataclass(frozen=True)
+class Question(QuestionDraft):
+    """One "what would you do here?" put to the room: a draft, numbered and kept.
+
+    Attributes:
+        id: the question's id in the database.
+        room: the room's code.
+        number: 1 for the room's first question, then 2, 3 ...
+        status: ``"open"`` (answers accepted) or ``"revealed"``.
+        reveal: what the engine says, once revealed (see
+            :func:`tutor.workshop.positions.engine_says`).
+    """
+
+    id: int = 0
+    room: str = ""
+    number: int = 0
+    status: str = "open"
     reveal: dict[str, Any] | None = None
 
 
@@ -343,13 +351,7 @@ class RoomStore:
         self,
         code: str,
         secret: str,
-        *,
-        game: str,
-        title: str,
-        player: str,
-        prompt: str,
-        picture: str,
-        choices: Sequence[str],
+        draft: QuestionDraft,
     ) -> Question:
         """Put a new question to the room; it becomes the current one at once.
 
@@ -359,7 +361,7 @@ class RoomStore:
             RoomStoreError: if the database cannot be written.
         """
         code = normal_code(code)
-        if not choices:
+        if not draft.choices:
             raise RoomAccessError("a question needs at least one choice to answer")
         sa = self._sa
         q = self.questions
@@ -374,12 +376,12 @@ class RoomStore:
                     q.insert().values(
                         room=code,
                         number=(last or 0) + 1,
-                        game=game,
-                        title=title,
-                        player=player,
-                        prompt=prompt,
-                        picture=picture,
-                        choices=json.dumps(list(choices)),
+                        game=draft.game,
+                        title=draft.title,
+                        player=draft.player,
+                        prompt=draft.prompt,
+                        picture=draft.picture,
+                        choices=json.dumps(list(draft.choices)),
                         status="open",
                         reveal=None,
                         created_at=time.time(),
@@ -389,7 +391,7 @@ class RoomStore:
                 conn.execute(
                     self.rooms.update()
                     .where(self.rooms.c.code == code)
-                    .values(question=qid, game=game)
+                    .values(question=qid, game=draft.game)
                 )
                 return qid
 
@@ -657,6 +659,7 @@ __all__ = [
     "CODE_LENGTH",
     "DATABASE_ENV",
     "Question",
+    "QuestionDraft",
     "Room",
     "RoomStore",
     "Tally",
