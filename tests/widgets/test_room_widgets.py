@@ -113,6 +113,15 @@ def test_the_host_comes_back_after_a_kernel_restart_and_a_stranger_does_not(
     assert "not the host secret" in stranger.message.value
     assert stranger.code is None and stranger.controls.layout.display == "none"
 
+    assert host.secret not in host.secret_label.value
+    host.secret_toggle.value = True
+    assert host.secret in host.secret_label.value
+    typed = HostRoom(database, code=host.code)  # the secret typed, not in the address
+    assert typed.code is None and typed.code_box.value == host.code
+    typed.secret_box.value = host.secret
+    typed.reopen_button.click()
+    assert typed.code == host.code and typed.question.number == 2
+
 
 def test_a_wrong_room_code_is_shown_and_the_form_stays(database: str) -> None:
     host = open_host(database)

@@ -105,7 +105,10 @@ def _start_timer(owner: Any, seconds: float) -> asyncio.Task[None] | None:
 
     async def tick() -> None:
         while not owner.closed_room:
-            owner.refresh()
+            try:
+                owner.refresh()
+            except Exception as exc:  # shown on the page; the next tick tries again
+                owner.message.value = _error_html(f"the page could not read the room: {exc}")
             await asyncio.sleep(seconds)
 
     return loop.create_task(tick())
@@ -211,7 +214,8 @@ class HostRoom(_RoomPage):
         store: the rooms' database: a :class:`~tutor.workshop.store.RoomStore`, a URL
             or SQLite path, or ``None`` for the default (``RULES_TUTOR_WORKSHOP_DB``,
             else the user's data folder).  Opened at the first action, not before.
-        code: a room to reopen (with ``secret``); ``None`` shows "Open a new room".
+        code: a room to reopen (with ``secret``); without a secret the page offers to
+            type it ("Take the room back"), so it need not show in the address bar.
         secret: the room's host secret.
         game: the game picked at first.
         poll_seconds: how often the chart reads the answers (when a kernel runs).
@@ -269,27 +273,46 @@ class HostRoom(_RoomPage):
         self.figure = self._new_figure((), (), None, "")
         self.position = w.HTML()
         self.reveal_box = w.HTML()
+        self.secret_toggle = w.ToggleButton(description="Show the host secret")
+        self.secret_label = w.HTML()
+        self.secret_toggle.observe(lambda _: self._show_secret(), names="value")
         self.controls = w.VBox(
             [
                 w.HBox([self.game_picker, self.source_picker, self.seed_box]),
                 w.HBox([self.push_button, self.reveal_button, self.next_button]),
+                w.HBox([self.secret_toggle, self.secret_label]),
             ]
         )
         self.controls.layout.display = "none"
         self.live = w.VBox([self.count_label, self.chart, self.reveal_box, self.position])
         self.live.layout.display = "none"
-        self.children = (
-            self.message,
-            self.header,
-            w.HBox([self.title_box, self.open_button]),
-            self.controls,
-            self.live,
+        self.code_box = w.Text(value=code or "", description="Room code")
+        self.secret_box = w.Password(description="Host secret")
+        self.reopen_button = w.Button(description="Take the room back")
+        self.reopen_button.add_class("tutor-room-reopen")
+        self.reopen_button.on_click(
+            lambda _: self.reopen(self.code_box.value, self.secret_box.value)
         )
-        if code:
-            self.reopen(code, secret or "")
+        self.start = w.VBox(
+            [
+                w.HBox([self.title_box, self.open_button]),
+                w.HTML("<small>or, as the host of an open room:</small>"),
+                w.HBox([self.code_box, self.secret_box, self.reopen_button]),
+            ]
+        )
+        self.children = (self.message, self.header, self.start, self.controls, self.live)
+        if code and secret:
+            self.reopen(code, secret)
 
     def _fail(self, exc: Exception) -> None:
         self.message.value = _error_html(str(exc))
+
+    def _show_secret(self) -> None:
+        """The host secret on screen only while the toggle is down (a projected screen)."""
+        shown = self.secret_toggle.value and self.secret
+        self.secret_label.value = (
+            f'<code class="tutor-room-secret">{escape(self.secret or "")}</code>' if shown else ""
+        )
 
     # ---- opening ----------------------------------------------------------------------
     def open_room(self) -> None:
@@ -341,7 +364,7 @@ class HostRoom(_RoomPage):
             f'reload or a restart: <a class="tutor-room-host-link" href="{escape(host)}" '
             f'style="{link}">host link</a></small></div></div>'
         )
-        self.children[2].layout.display = "none"
+        self.start.layout.display = "none"
         self.controls.layout.display = ""
         self.live.layout.display = ""
         self.start_polling()
