@@ -15,6 +15,11 @@ VOILA_ARGS    ?= --no-browser
 # A visitor's kernel is shut down this many seconds after its page was closed (idle and
 # no connection), so a room of visitors does not leave dozens of kernels running.
 WORKSHOP_CULL ?= 600
+# The live room's database (notebooks/workshop_host.ipynb, workshop_room.ipynb): a SQLite
+# file (a relative path is taken from the checkout) or any SQLAlchemy URL; empty:
+# <user data folder>/workshop/rooms.sqlite.
+WORKSHOP_DB   ?= $(RULES_TUTOR_WORKSHOP_DB)
+ROOM_DB       := $(if $(findstring ://,$(WORKSHOP_DB)),$(WORKSHOP_DB),$(abspath $(WORKSHOP_DB)))
 
 # Files and directories for ruff: only those that exist.
 CODE_DIRS := $(wildcard tutor tests benchmarks binder setup.py)
@@ -80,9 +85,11 @@ lab: $(VENV)/.stamp-base $(LAB_SETTINGS)
 # and runs each notebook as an app: code hidden, widgets live, one kernel per visitor.
 # binder/voila.json is the room's configuration: kernels kept on standby, having already
 # run the landing page and the first tutorial, so the room's first pages open at once.
+# The live room's pages share one database (WORKSHOP_DB, passed as RULES_TUTOR_WORKSHOP_DB).
 workshop: $(VENV)/.stamp-workshop
 	@echo "Workshop: open http://localhost:$(WORKSHOP_PORT)/voila/render/workshop.ipynb"
-	$(BIN)/voila notebooks --port=$(WORKSHOP_PORT) --Voila.config_file_paths=binder \
+	@echo "Live room: host http://localhost:$(WORKSHOP_PORT)/voila/render/workshop_host.ipynb"
+	RULES_TUTOR_WORKSHOP_DB="$(ROOM_DB)" $(BIN)/voila notebooks --port=$(WORKSHOP_PORT) --Voila.config_file_paths=binder \
 		--MappingKernelManager.cull_idle_timeout=$(WORKSHOP_CULL) \
 		--MappingKernelManager.cull_interval=60 \
 		--MappingKernelManager.cull_connected=False $(VOILA_ARGS)

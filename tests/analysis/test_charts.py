@@ -197,7 +197,8 @@ def test_import_tutor_stays_light() -> None:
     code = (
         "import sys, json, tutor, tutor.analysis, tutor.charts, tutor.analysis.policies, "
         "tutor.analysis.simulation, tutor.analysis.quiz, tutor.analysis.mastery, "
-        "tutor.analysis.rulings\n"
+        "tutor.analysis.rulings, tutor.analysis.database, tutor.workshop.store, "
+        "tutor.workshop.positions\n"
         "print(json.dumps(sorted(m for m in ('plotly', 'networkx', 'tqdm', 'dask', "
         "'sqlalchemy') if m in sys.modules)))"
     )

@@ -130,6 +130,20 @@ def chromium(executable: str, profile: Path) -> Iterator[Any]:
             context.close()
 
 
+@contextmanager
+def chromium_browser(executable: str) -> Iterator[Any]:
+    """Headless Chromium as a Playwright ``Browser``: each ``new_context()`` is a separate
+    visitor (its own cookies and storage), as several people's browsers are."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
 def clear_screenshots() -> None:
     """Remove the screenshots of an earlier run, so the folder shows this run only."""
     for old in ARTIFACTS.glob("*.png"):
@@ -381,13 +395,19 @@ def jupyterlab(home: Path, token: str) -> Iterator[Server]:
 
 
 @contextmanager
-def voila(home: Path, folder: Path) -> Iterator[Server]:
+def voila(
+    home: Path,
+    folder: Path,
+    env: dict[str, str] | None = None,
+    extra_args: list[str] | None = None,
+) -> Iterator[Server]:
     """Voila from the project's venv serving ``folder`` on a free localhost port.
 
     Started the way ``make workshop`` starts it (``voila notebooks`` with the room's
     configuration, ``binder/voila.json``: standby kernels that have already run the
     landing page and the first tutorial): each notebook of the folder is an app at
-    ``/voila/render/<path>``.
+    ``/voila/render/<path>``.  ``env`` adds environment variables (the kernels inherit
+    them); ``extra_args`` adds Voila options (they override the room's configuration).
 
     Raises:
         pytest.fail.Exception: if the server does not start answering.
@@ -401,7 +421,8 @@ def voila(home: Path, folder: Path) -> Iterator[Server]:
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
         f"--Voila.config_file_paths={REPO / 'binder'}",
+        *(extra_args or []),
     ]
-    with running_server("Voila", args, jupyter_env(home), port, "") as server:
+    with running_server("Voila", args, {**jupyter_env(home), **(env or {})}, port, "") as server:
         wait_until_answering(server, "/")  # the folder's listing: starts no kernel
         yield server

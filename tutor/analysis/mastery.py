@@ -32,19 +32,17 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from tutor.analysis.database import open_database
 from tutor.core.errors import ProgressStoreError
-from tutor.core.userdata import UserDataError, user_path
+from tutor.core.userdata import user_path
 
 MASTERED = 3
 """Right answers in a row after which a rule counts as mastered."""
 DEFAULT_FILE = "mastery.sqlite"
 """The default database's file name, in the user folder's ``progress`` sub-folder."""
 DEFAULT_LEARNER = "me"
-BUSY_SECONDS = 30
-"""How long a writer waits for another one to finish with a SQLite file."""
 
 
 @dataclass(frozen=True)
@@ -215,13 +213,6 @@ def default_url() -> str:
     return f"sqlite:///{user_path('progress', DEFAULT_FILE)}"
 
 
-def _shown(url: Any) -> str:
-    """A URL for messages: the file for SQLite, the URL without its password otherwise."""
-    if url.get_backend_name() == "sqlite" and url.database:
-        return str(url.database)
-    return str(url.render_as_string(hide_password=True))
-
-
 class MasteryStore:
     """Quiz answers in a database (SQLite in the user folder unless told otherwise).
 
@@ -242,37 +233,13 @@ class MasteryStore:
     reason = ""
 
     def __init__(self, url: str | os.PathLike[str] | None = None, learner: str = DEFAULT_LEARNER):
-        try:
-            import sqlalchemy as sa
-        except ImportError:  # pragma: no cover - a dependency of the project
-            raise ProgressStoreError(
-                str(url or DEFAULT_FILE), "SQLAlchemy is not installed (pip install sqlalchemy)"
-            ) from None
+        import sqlalchemy as sa
+
         self._sa = sa
         self.learner = learner
-        if url is None:
-            try:
-                text = default_url()
-            except UserDataError as exc:
-                raise ProgressStoreError(DEFAULT_FILE, str(exc)) from None
-        elif isinstance(url, os.PathLike) or "://" not in str(url):
-            text = f"sqlite:///{Path(url).expanduser()}"
-        else:
-            text = str(url)
-        try:
-            parsed = sa.engine.make_url(text)
-        except sa.exc.ArgumentError as exc:
-            raise ProgressStoreError(str(url), f"not a database URL ({exc})") from None
-        self.where = _shown(parsed)
-        sqlite = parsed.get_backend_name() == "sqlite"
-        if sqlite and parsed.database and Path(parsed.database).is_dir():
-            raise ProgressStoreError(self.where, "this is a folder, not a database file")
-        try:
-            self.engine = sa.create_engine(
-                parsed, connect_args={"timeout": BUSY_SECONDS} if sqlite else {}
-            )
-        except (sa.exc.ArgumentError, ImportError) as exc:
-            raise ProgressStoreError(self.where, f"cannot connect ({exc})") from None
+        self._db = open_database(url, ("progress", DEFAULT_FILE), ProgressStoreError)
+        self.where = self._db.where
+        self.engine = self._db.engine
         meta = sa.MetaData()
         self.table = sa.Table(
             "quiz_answers",
@@ -290,39 +257,11 @@ class MasteryStore:
             sa.Index("ix_quiz_answers_learner_game", "learner", "game"),
         )
         self._lock = threading.Lock()
-        self._guard(lambda: self._open(meta, sqlite))
+        self._db.create(meta)
 
     def _guard(self, work: Any) -> Any:
         """Run ``work`` and turn a database failure into a :class:`ProgressStoreError`."""
-        sa = self._sa
-        try:
-            return work()
-        except sa.exc.DatabaseError as exc:
-            raise ProgressStoreError(self.where, _problem(exc)) from None
-        except sa.exc.SQLAlchemyError as exc:
-            raise ProgressStoreError(self.where, _problem(exc)) from None
-        except OSError as exc:
-            raise ProgressStoreError(self.where, exc.strerror or str(exc)) from None
-
-    def _open(self, meta: Any, sqlite: bool) -> None:
-        sa = self._sa
-        if sqlite:
-            with self.engine.connect() as conn:
-                found = conn.exec_driver_sql("PRAGMA quick_check").scalar()
-                if found != "ok":
-                    raise ProgressStoreError(self.where, f"the database is damaged ({found})")
-        try:
-            meta.create_all(self.engine)
-        except sa.exc.OperationalError as exc:
-            if "already exists" not in str(exc):  # another writer made it first
-                raise
-        columns = {c["name"] for c in sa.inspect(self.engine).get_columns("quiz_answers")}
-        missing = sorted({c.name for c in self.table.columns} - columns)
-        if missing:
-            raise ProgressStoreError(
-                self.where,
-                f"its quiz_answers table has another shape (missing {', '.join(missing)})",
-            )
+        return self._db.guard(work)
 
     def record(self, answer: Answer) -> None:
         """Save an answer (at once, in its own transaction).
@@ -391,19 +330,6 @@ class MasteryStore:
     def close(self) -> None:
         """Let go of the database's connections."""
         self.engine.dispose()
-
-
-def _problem(exc: Exception) -> str:
-    """The database's own complaint, in one line, without the SQL statement."""
-    original = getattr(exc, "orig", None) or exc
-    text = " ".join(str(original).split())
-    if "file is not a database" in text:
-        return "the file is not a SQLite database (damaged, or another kind of file)"
-    if "unable to open database file" in text:
-        return "the file cannot be opened (a missing folder, or no permission)"
-    if "readonly database" in text:
-        return "the database is read-only: answers cannot be saved"
-    return text[:300]
 
 
 def open_progress(

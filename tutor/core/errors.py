@@ -165,19 +165,43 @@ class ScenarioError(TutorError):
         return cls(where, f"expected {expected}, found {found}", expected, found)
 
 
-class ProgressStoreError(TutorError):
-    """A learner's progress database that cannot be opened, read or written.
+class StoreError(TutorError):
+    """A database for what people record that cannot be opened, read or written.
 
-    Raised for a file that is not a database (or a damaged one), a folder or file the
-    user may not write to, a URL SQLAlchemy cannot use, or a database whose table has
-    another shape.  The quiz goes on without recording when it meets one, and says so.
+    Raised for a file that is not a database (or a damaged one), a folder or file that
+    may not be written, a URL SQLAlchemy cannot use or reach, or a database whose tables
+    have another shape.
 
     Attributes:
         where: the database (a file path, or the URL without its password).
         problem: what is wrong with it, in words.
     """
 
+    what = "database"
+
     def __init__(self, where: str, problem: str) -> None:
         self.where = where
         self.problem = problem
-        super().__init__(f"{where}: cannot use the progress database: {problem}")
+        super().__init__(f"{where}: cannot use the {self.what}: {problem}")
+
+
+class ProgressStoreError(StoreError):
+    """A learner's progress database that cannot be used (see :class:`StoreError`).
+
+    The quiz goes on without recording when it meets one, and says so.
+    """
+
+    what = "progress database"
+
+
+class RoomStoreError(StoreError):
+    """A workshop room's database that cannot be used (see :class:`StoreError`)."""
+
+    what = "workshop room database"
+
+
+class RoomAccessError(TutorError):
+    """A workshop room that cannot be reached as asked: no room with that code, a
+    wrong host secret, a question that is not the room's current one, or a choice the
+    question does not offer.  The message says which, never the secret.
+    """

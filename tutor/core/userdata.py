@@ -22,7 +22,7 @@ from tutor.core.errors import TutorError
 
 APP_FOLDER = "rules-tutor"
 
-KINDS = ("scenarios", "sessions", "progress")
+KINDS = ("scenarios", "sessions", "progress", "workshop")
 """The sub-folders of the user folder, one per kind of thing a user makes."""
 
 

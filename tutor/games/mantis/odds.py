@@ -229,4 +229,15 @@ def decision_odds(view: dict[str, Any], game: Any) -> DecisionOdds:
                  game.engine_rules.failed_to_target)  # fmt: skip
 
 
-__all__ = ["DecisionOdds", "Option", "decision_odds", "player_odds", "tutor_odds"]
+def choice_odds(state: Any) -> dict[str, float]:
+    """Each choice's chance of success, as the deciding player can know it.
+
+    The shared tools (the workshop room's reveal) read this: ``{label: probability}``.
+
+    Raises:
+        ValueError: if nobody is deciding Score or Steal now.
+    """
+    return {o.label: o.p for o in player_odds(state).options}
+
+
+__all__ = ["DecisionOdds", "Option", "choice_odds", "decision_odds", "player_odds", "tutor_odds"]

@@ -1,0 +1,92 @@
+"""The workshop room's answers chart: how many learners picked each choice.
+
+Why this exists: the host's screen shows the room's answers arriving live
+(:class:`tutor.widgets.room.HostRoom` shows this figure as a ``FigureWidget``, drawn
+anew whenever the answers change).  With many legal choices (a placement turn can offer a
+hundred), only the choices someone picked are drawn, most picked first.
+
+Plotly is imported here, never by ``import tutor``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import plotly.graph_objects as go
+
+from tutor.charts.template import new_figure
+
+BAR_COLOR = "#6a4c93"
+ENGINE_COLOR = "#2a9d8f"
+
+
+def answer_bars(
+    choices: Sequence[str], counts: Sequence[int], engine: str | None = None
+) -> tuple[list[str], list[int], list[str]]:
+    """The bars to draw: ``(labels, counts, colours)``, most picked first.
+
+    Choices nobody picked are left out; ``engine`` (the engine's choice, once revealed)
+    is drawn in another colour and always shown.
+    """
+    rows = [(label, int(counts[i]) if i < len(counts) else 0) for i, label in enumerate(choices)]
+    shown = [(label, n) for label, n in rows if n > 0 or label == engine]
+    shown.sort(key=lambda row: -row[1])
+    labels = [label for label, _ in shown]
+    colours = [ENGINE_COLOR if label == engine else BAR_COLOR for label in labels]
+    return labels, [n for _, n in shown], colours
+
+
+def answers_layout(labels: Sequence[str], title: str = "") -> dict[str, Any]:
+    """The layout that goes with a set of bars (their height; a note while none)."""
+    note = {
+        "text": "No answers yet",
+        "showarrow": False,
+        "xref": "paper",
+        "yref": "paper",
+        "x": 0.5,
+        "y": 0.5,
+        "font": {"size": 18, "color": "#888"},
+    }
+    return {
+        "title": {"text": title or "What the room would do"},
+        "height": max(260, 60 + 34 * max(len(labels), 1)),
+        "annotations": [] if labels else [note],
+        "yaxis": {"autorange": "reversed", "automargin": True, "visible": bool(labels)},
+    }
+
+
+def answers_figure(
+    choices: Sequence[str], counts: Sequence[int], engine: str | None = None, title: str = ""
+) -> go.Figure:
+    """A horizontal bar chart of the room's answers to one question.
+
+    Args:
+        choices: the question's choices.
+        counts: how many learners picked each.
+        engine: the engine's choice, drawn in another colour (``None`` before the reveal).
+        title: the chart's title.
+    """
+    labels, values, colours = answer_bars(choices, counts, engine)
+    fig = new_figure(
+        title or "What the room would do",
+        xaxis={"title": "learners", "rangemode": "tozero", "tickformat": ",d"},
+        margin={"l": 10, "r": 10, "t": 50, "b": 40},
+        showlegend=False,
+    )
+    fig.update_layout(**answers_layout(labels, title))
+    fig.add_trace(
+        go.Bar(
+            x=values,
+            y=labels,
+            orientation="h",
+            marker_color=colours,
+            text=values,
+            textposition="auto",
+            hovertemplate="%{y}: %{x} learners<extra></extra>",
+        )
+    )
+    return fig
+
+
+__all__ = ["answer_bars", "answers_figure", "answers_layout"]
