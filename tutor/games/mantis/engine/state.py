@@ -19,6 +19,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any
 
+from tutor.core.causes import CauseLinks
 from tutor.core.game import RESOLVING_PROMPT, Game, State, StepLimitReached
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
@@ -143,6 +144,7 @@ class MantisState(State):
     end_rule: str
     end_text: str
     tally: list[int]
+    causes: CauseLinks | None
 
     def __init__(self, game: Game, rules: Rules, rng: Rng, tracing: bool = True) -> None:
         self.game = game
@@ -150,6 +152,7 @@ class MantisState(State):
         self.table = rules.table
         self.rng = rng
         self.tracing = tracing
+        self.causes = None  # made by the first entry written (tutor/core/causes.py)
         self.trace = []
         self.steps = 0
         n = rules.players
@@ -291,8 +294,21 @@ class MantisState(State):
         phase: str,
         changes: Change = (),
     ) -> None:
+        causes = self.causes
+        if causes is None:
+            causes = self.causes = CauseLinks()
         entry = TraceEntry(
-            rule, text, None if actor < 0 else actor, kind, changes, None, "", self.steps, phase
+            rule,
+            text,
+            None if actor < 0 else actor,
+            kind,
+            changes,
+            None,
+            "",
+            self.steps,
+            phase,
+            "",
+            causes.sequential(len(self.trace), self.steps),
         )
         if type(self.trace) is list:
             self.trace.append(entry)
