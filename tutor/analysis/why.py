@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from tutor.core.errors import TutorError
 from tutor.core.types import CHANCE, Action, TraceEntry, may_read
@@ -212,10 +213,14 @@ def _action_link(session: Session, trace: list[TraceEntry], step: int, player: i
 
 
 def _player_name(state: State, player: int) -> str:
-    names = getattr(state.game, "player_names", None)
-    if isinstance(names, list | tuple) and 0 <= player < len(names):
-        return str(names[player])
-    return state.player_names()[player]
+    names = _NAMES.get(state.game)
+    if names is None:  # asked once per game: the view it reads them from is not cheap
+        names = _NAMES[state.game] = state.player_names()
+    return names[player] if 0 <= player < len(names) else f"Player {player + 1}"
+
+
+_NAMES: WeakKeyDictionary[Any, list[str]] = WeakKeyDictionary()
+"""The players' names by game (they never change during a game)."""
 
 
 def why(session: Session, entry: int | TraceEntry, player: int | None = None) -> WhyChain:
