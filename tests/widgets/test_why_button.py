@@ -10,7 +10,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from games.mantis_falls.mf_helpers import find
-from games.mantis_falls.tables import JILL, start_state
+from games.mantis_falls.tables import JACK, JILL, start_state
 
 from tutor.core import Session
 from tutor.widgets import TutorialPlayer
@@ -48,12 +48,18 @@ def test_why_shows_the_chain_of_the_entry_on_screen_and_its_picture() -> None:
     assert panel.chain.entry == player.session.cursor - 1
 
 
-def test_through_jills_eyes_the_discarded_card_stays_hidden_and_cannot_be_branched() -> None:
+def test_through_a_players_eyes_hidden_links_stay_hidden_and_nothing_branches() -> None:
     player = ambush_player()
     player.eyes.value = JILL
     player.why_button.click()
     html = player.why_panel.view.value
     assert "Jack receives 1 wound" in html and "Coffee" not in html
+    assert player.why_panel.branch_box.layout.display == "none"
+    # Jack may read his own discard, but the other outcomes are the cards in his hand
+    # and beyond: the branch would be played from cards a player's eyes cannot know.
+    player.eyes.value = JACK
+    html = player.why_panel.view.value
+    assert "Chance: Discard Coffee (Amber) at random" in html
     assert player.why_panel.branch_box.layout.display == "none"
 
 

@@ -352,6 +352,10 @@ def what_if_not(
     side by side; each is cut ``context`` entries after the first entry where the two
     differ.
 
+    The branch is played from the real position, hidden cards included: ``player``
+    only filters the lines shown, so a tool showing a player the result should offer
+    it for the tutor's eyes only (the tutorial player does).
+
     Args:
         session: the session the link came from (it is not changed).
         link: a decision or chance-outcome link of a :func:`why` chain.

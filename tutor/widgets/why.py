@@ -3,9 +3,11 @@
 Pressing "Why?" in the tutorial player shows, for the entry on screen, the chain of
 causes :func:`tutor.analysis.why.why` finds (a paragraph and its small graph picture)
 as the player whose eyes are chosen may see it.  When the chain ends at a decision or
-a chance outcome that viewer may see, "What if not?" branches there with another
-choice or outcome (picked in the list) and shows both continuations side by side, up
-to a little past where they first differ.  Nothing here decides anything about rules.
+a chance outcome, the tutor's (omniscient) eyes get "What if not?": it branches there
+with another choice or outcome (picked in the list) and shows both continuations side
+by side, up to a little past where they first differ.  A player's eyes do not: the
+other choices at a chance step and the branch itself are played from the real hidden
+cards, which that player may not know.  Nothing here decides anything about rules.
 
 Every part is a plain attribute holding an ipywidget, so tests click it headlessly.
 """
@@ -67,7 +69,10 @@ class WhyPanel(w.VBox):
         self.chain = chain
         self.view.value = why_html(chain)
         root = chain.root
-        options = alternatives(self.session, root) if root.branchable and not root.hidden else []
+        # Another choice replays the real game, hidden cards and all: what it would show
+        # a player could give away what they cannot know, so only the tutor branches.
+        tutor_eyes = player is None
+        options = alternatives(self.session, root) if root.branchable and tutor_eyes else []
         self.alternative.options = [(a.label, i) for i, a in enumerate(options)]
         self.alternative.value = 0 if options else None
         self._options = list(options)
