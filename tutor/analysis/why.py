@@ -1,4 +1,4 @@
-""" "Why did that happen?": an entry's chain of causes, and "what if not?" at its root.
+"""Why did that happen: an entry's chain of causes, and "what if not?" at its root.
 
 Every trace entry names the earlier entry that made it happen (its ``cause``, written
 by the engine: :mod:`tutor.core.causes`), or none when the action being resolved made
@@ -9,8 +9,9 @@ lines, as a short paragraph and as a small networkx graph.
 
 Through a player's eyes (``player``), every link is what
 :mod:`tutor.core.visibility` lets that player see: an entry they may not read shows its
-public text (or only that something unseen happened), and another player's hidden
-choice or an unseen chance outcome shows its public prompt, not its label.
+public text, one they are shown nothing of is left out (the chain goes on through it),
+and another player's hidden choice or an unseen chance outcome shows its public
+prompt, not its label.
 
 :func:`what_if_not` branches at a link that is a decision or a chance outcome, takes
 another choice or outcome there, replays the later actions while they stay legal, and
@@ -41,9 +42,6 @@ CHANCE_OUTCOME = "chance"
 SETUP = "setup"
 LINK_KINDS = (ENTRY, DECISION, CHANCE_OUTCOME, SETUP)
 """What a link is: a trace entry, a player's decision, a chance outcome, the set-up."""
-
-UNSEEN_TEXT = "Something you cannot see happened."
-"""An entry the viewer may not read and that has no public text."""
 
 
 class WhyError(TutorError):
@@ -175,12 +173,14 @@ def _cite(state: State, rule: str) -> str:
     return book.cite(rule) if rule in book else rule
 
 
-def _entry_link(state: State, trace: list[TraceEntry], index: int, player: int | None) -> Link:
+def _entry_link(
+    state: State, trace: list[TraceEntry], index: int, player: int | None
+) -> Link | None:
+    """The entry as ``player`` is shown it, or ``None`` when they are shown nothing."""
     entry = trace[index]
     shown = shown_entry(entry, player)
     if shown is None:
-        rule = entry.public_rule  # the private rule itself could give the secret away
-        return Link(ENTRY, UNSEEN_TEXT, rule, _cite(state, rule), index, entry.actor, True)
+        return None
     hidden = not may_read(entry.visible_to, player)
     return Link(ENTRY, shown.text, shown.rule, _cite(state, shown.rule), index, entry.actor, hidden)
 
@@ -238,13 +238,16 @@ def why(session: Session, entry: int | TraceEntry, player: int | None = None) ->
         The chain, the entry first and its root last.
 
     Raises:
-        WhyError: if the entry is not in the trace, or the trace's causes are broken
-            (a cause that is not an earlier entry).
+        WhyError: if the entry is not in the trace or not shown to ``player`` at all,
+            or the trace's causes are broken (a cause that is not an earlier entry).
     """
     trace = session.state.trace
     index = _entry_index(trace, entry)
     state = session.state
-    links = [_entry_link(state, trace, index, player)]
+    asked = _entry_link(state, trace, index, player)
+    if asked is None:
+        raise WhyError(f"entry {index} is not shown to player {player}")
+    links = [asked]
     at = index
     while True:
         cause = trace[at].cause
@@ -253,7 +256,9 @@ def why(session: Session, entry: int | TraceEntry, player: int | None = None) ->
         if not 0 <= cause < at:
             raise WhyError(f"entry {at} names entry {cause} as its cause: not an earlier entry")
         at = cause
-        links.append(_entry_link(state, trace, at, player))
+        link = _entry_link(state, trace, at, player)
+        if link is not None:  # an entry this player is shown nothing of is no link
+            links.append(link)
     behind = session.action_behind(at)
     if behind is None:
         text = "The game was set up this way."

@@ -1,4 +1,4 @@
-""" "Why did that happen?" in Creepy Falls: starting tokens traced back to the army chosen.
+"""Why did that happen, in Creepy Falls: starting tokens traced back to the army chosen.
 
 At the start each player chooses a starting army (cf.2.3) and receives the tokens that
 come with it (cf.2.2).  The tokens' entry goes back to that choice; who takes the Aid

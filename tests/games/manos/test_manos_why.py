@@ -1,4 +1,4 @@
-""" "Why did that happen?" in Manos: a capture traced back to the Family's concession.
+"""Why did that happen, in Manos: a capture traced back to the Family's concession.
 
 Michael already holds one corruption token.  Manos challenges him with The Master's Gaze
 and lets it stand; the Family concedes: Michael takes his second token (mn.6.2) and is

@@ -1,4 +1,4 @@
-""" "Why did that happen?" in Mantis: a Score traced back to the card turned over.
+"""Why did that happen, in Mantis: a Score traced back to the card turned over.
 
 Ava announces a Score and the card turned is the colour of a card in her tank: the
 match goes to her score pile (mt.4.1) and the turn passes (mt.3.4).  Each entry goes

@@ -1,4 +1,4 @@
-""" "Why did that happen?" in Mantis Falls: a wound traced back, as each player sees it.
+"""Why did that happen, in Mantis Falls: a wound traced back, as each player sees it.
 
 Jack stands on Foster Lane with Coffee and Medicine in hand and moves one road onto the
 ambush of Cannery Row (mf.10.6); the random discard takes Coffee, then the wound

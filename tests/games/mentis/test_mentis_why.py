@@ -1,4 +1,4 @@
-""" "Why did that happen?" in Mentis: a capture's consequences traced back to the choice.
+"""Why did that happen, in Mentis: a capture's consequences traced back to the choice.
 
 Blue's Spear on c3 captures the Noble on top of Red's stack on c6 (exactly three squares
 away, me.5.1 and me.5.4); the Trenchman under it is then on top (me.5.3).  Each entry
