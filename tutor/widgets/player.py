@@ -25,6 +25,7 @@ from tutor.core.game import State, load_game
 from tutor.core.rng import Rng
 from tutor.core.session import Session
 from tutor.core.types import Action, Verdict
+from tutor.core.visibility import shown_entry
 from tutor.render import renderer_for
 from tutor.render.html import explanation_html, rule_citation, trace_html
 from tutor.widgets.why import WhyPanel
@@ -298,8 +299,12 @@ class TutorialPlayer(w.VBox):
         if not s.cursor:
             self.why_panel.layout.display = "none"
             return
+        # The newest entry these eyes are shown (a private one is not theirs to ask about).
+        entry = s.cursor - 1
+        while entry > 0 and shown_entry(s.state.trace[entry], self.viewer) is None:
+            entry -= 1
         self.why_panel.session = s
-        self.why_panel.explain(s.cursor - 1, self.viewer)
+        self.why_panel.explain(entry, self.viewer)
         self.why_panel.layout.display = "flex"
 
     def _refresh_stepping(self) -> None:
