@@ -25,14 +25,19 @@ import time
 import tutor
 from tutor.analysis.why import seeded_session, why
 from tutor.cli import new_state, play_random
+from tutor.core.visibility import shown_entry
 
 
 def time_game(session: object, player: int | None, repeats: int) -> tuple[list[float], list[float]]:
-    """Seconds per ``why`` call for every entry of ``session``'s trace: the first call,
+    """Seconds per ``why`` call for every entry of ``session``'s trace ``player`` is
+    shown: the first call,
     and the best of ``repeats`` (which leaves out the pauses other programs cause)."""
     first, best = [], []
     n = len(session.state.trace)  # type: ignore[attr-defined]
+    trace = session.state.trace  # type: ignore[attr-defined]
     for i in range(n):
+        if shown_entry(trace[i], player) is None:
+            continue  # not this player's to ask about
         runs = []
         for _ in range(repeats):
             t = time.perf_counter()
