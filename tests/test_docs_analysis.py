@@ -51,7 +51,7 @@ def test_every_command_line_example_runs(
     commands = [
         line for block in blocks("bash") for line in block.splitlines() if line.startswith("tutor ")
     ]
-    assert {c.split()[1] for c in commands} == {"simulate", "tree", "whatif"}
+    assert {c.split()[1] for c in commands} == {"simulate", "tree", "whatif", "why"}
     for command in commands:
         status = main(shlex.split(command)[1:])
         out = capsys.readouterr().out

@@ -19,6 +19,7 @@ Subcommands::
     tutor rules GAME [--coverage] [--json]
     tutor whatif FILE [--json] [--player N]
     tutor whatif FILE --simulate N [--bots B1,B2] [--seed S] [--processes P] [--json]
+    tutor why FILE|--seed S [--game GAME] --entry N [--player N] [--json]
 """
 
 from __future__ import annotations
@@ -76,6 +77,11 @@ def new_state(game: Game, seed: int, tracing: bool = True) -> State:
     return state
 
 
+def policy_rng(seed: int) -> Rng:
+    """The generator of the random players and chance in game ``seed`` of ``tutor play``."""
+    return Rng(seed ^ _POLICY_SALT)
+
+
 def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
     """Play ``state`` to the end: players choose uniformly among their legal actions.
 
@@ -97,7 +103,7 @@ def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
         TutorError: if the game has not ended after ``max_steps`` actions.
     """
     try:
-        state.play_out(Rng(seed ^ _POLICY_SALT), max_steps)
+        state.play_out(policy_rng(seed), max_steps)
     except RuntimeError:  # the step limit (StepLimitReached, or a game's own loop)
         raise TutorError(f"the game did not end within {max_steps} actions") from None
     return state
@@ -816,6 +822,56 @@ def cmd_whatif(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_why(args: argparse.Namespace, out: TextIO) -> int:
+    """Print why one trace entry happened: one line per link back to its root.
+
+    The game is a saved session file (``.json``), a scenario file, or with ``--seed``
+    the seeded random game ``tutor play GAME --seed S`` prints (``--game``).
+
+    Raises:
+        TutorError: for a missing or broken file, a bad ``--player``, or an entry
+            number outside the trace.
+    """
+    from tutor.analysis.why import seeded_session, why
+
+    if (args.file is None) == (args.seed is None):
+        raise OptionError("give either a FILE or --seed S (with --game GAME)")
+    if args.file is not None:
+        if str(args.file).lower().endswith(".json"):
+            from tutor.core.session import Session
+
+            session = Session.load(args.file)
+        else:
+            from tutor.core.scenario import load_scenario
+
+            session = load_scenario(args.file)
+    else:
+        if not args.game:
+            raise OptionError("--seed needs --game GAME (one of: " + ", ".join(game_specs()) + ")")
+        game = load_game(args.game, **game_options(args.options))
+        session = seeded_session(game, args.seed)
+    _check_player(session.state.game, args.player)
+    chain = why(session, args.entry, args.player)
+    if args.json:
+        links = [
+            {
+                "kind": link.kind,
+                "text": link.text,
+                "rule": link.rule,
+                "citation": link.citation,
+                "index": link.index,
+                "hidden": link.hidden,
+            }
+            for link in chain.links
+        ]
+        payload = {"entry": chain.entry, "links": links, "paragraph": chain.paragraph()}
+        out.write(json.dumps(payload, indent=2) + "\n")
+        return EXIT_OK
+    for line in chain.lines():
+        out.write(line + "\n")
+    return EXIT_OK
+
+
 # ---------------------------------------------------------------------------- parser
 class _OneLineParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, then exit status 2."""
@@ -986,6 +1042,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --simulate: worker processes (default: all cores; 1: no workers)",
     )
     p.set_defaults(func=cmd_whatif)
+
+    p = sub.add_parser("why", help="why one trace entry happened: its chain of causes")
+    p.add_argument("file", nargs="?", help="a saved session (.json) or a scenario file")
+    p.add_argument("--seed", type=int, help="explain the seeded game 'tutor play' prints")
+    p.add_argument("--game", help="with --seed: the game (see 'tutor games')")
+    p.add_argument("--options", help=OPTIONS_HELP)
+    p.add_argument(
+        "--entry",
+        type=int,
+        required=True,
+        metavar="N",
+        help="the trace entry (0 is the first; -1 the last)",
+    )
+    p.add_argument("--player", type=int, help="see through this player's eyes (0-based)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_why)
     return parser
 
 

@@ -208,6 +208,7 @@ def test_a_state_shows_itself_in_a_notebook_through_every_eyes(case: tuple[str, 
 @pytest.mark.parametrize("case", CASES, ids=ids)
 def test_the_tutorial_player_steps_and_plays(case: tuple[str, int]) -> None:
     from tutor.widgets import play
+    from tutor.widgets.player import OMNISCIENT
 
     name, players = case
     player = play(name, seed=6, players=players)
@@ -224,6 +225,14 @@ def test_the_tutorial_player_steps_and_plays(case: tuple[str, int]) -> None:
     for part in (player.picture, player.explanation, player.hands_view, player.trace_view):
         speaks_its_own_words(name, part.value, "the tutorial player")
     assert player.picture.value.strip() and player.explanation.value.strip()
+    # "Why?" explains the step on screen through these eyes; the tutor may branch there.
+    player.why_button.click()
+    assert player.why_panel.chain is not None, player.why_panel.view.value
+    speaks_its_own_words(name, player.why_panel.view.value, "the why panel")
+    player.eyes.value = OMNISCIENT
+    assert player.why_panel.branch_box.layout.display == "flex"  # a decision or chance
+    player.why_panel.what_if_button.click()
+    assert player.why_panel.result is not None and player.why_panel.comparison.value
 
 
 @pytest.mark.parametrize("case", CASES, ids=ids)

@@ -215,6 +215,44 @@ class Session:
         """Every action applied since the session started, in order."""
         return [a for _, a, _ in self._history]
 
+    def action_behind(self, index: int) -> tuple[int, State, Action, bool] | None:
+        """The action whose resolution wrote trace entry ``index``.
+
+        Returns:
+            ``(history step, state before it, action, taken automatically)``, or
+            ``None`` for an entry written before the session's first action (the set-up,
+            or the position it was handed).
+
+        Raises:
+            IndexError: if ``index`` is outside the trace.
+        """
+        if not 0 <= index < len(self.state.trace):
+            raise IndexError(f"entry {index} outside a trace of {len(self.state.trace)}")
+        history = self._history
+        lo, hi = 0, len(history)  # the last step whose state before it has <= index entries
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if len(history[mid][0].trace) <= index:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == 0:
+            return None
+        before, action, automatic = history[lo - 1]
+        return lo - 1, before, action, automatic
+
+    def step_at(self, step: int) -> tuple[State, Action, bool]:
+        """History step ``step``: ``(state before it, action, taken automatically)``.
+
+        Treat the state as read-only.
+
+        Raises:
+            IndexError: if ``step`` is outside the history.
+        """
+        if not 0 <= step < len(self._history):
+            raise IndexError(f"step {step} outside a history of {len(self._history)}")
+        return self._history[step]
+
     @property
     def decisions(self) -> list[Action]:
         """The actions someone chose (not chance steps or forced moves taken automatically).

@@ -308,6 +308,10 @@ class TraceEntry:
             give away hidden information (empty: the same rule).
         step: how many actions had been applied to the state when it was written.
         phase: the turn phase it belongs to.
+        cause: the index, in the same trace, of the earlier entry that made this one
+            happen; ``None`` when the action applied at ``step`` (a player's decision
+            or a chance outcome) made it happen directly, or the set-up at step 0.
+            :mod:`tutor.analysis.why` walks these links back to that root.
     """
 
     rule: str
@@ -320,6 +324,7 @@ class TraceEntry:
     step: int = 0
     phase: str = ""
     public_rule: str = ""
+    cause: int | None = None
 
     def seen_by(self, player: int | None) -> str:
         """Return the text a given player reads (``None`` = the omniscient tutor).
@@ -350,11 +355,15 @@ class TraceEntry:
             "step": self.step,
             "phase": self.phase,
             "public_rule": self.public_rule,
+            "cause": self.cause,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TraceEntry:
         """Rebuild an entry from :meth:`to_dict` output.
+
+        Entries saved before causes were recorded have no ``cause``: it reads as
+        ``None`` (made directly by their step's action).
 
         Raises:
             KeyError: if ``rule`` or ``text`` is missing.
@@ -373,6 +382,7 @@ class TraceEntry:
             step=int(data.get("step", 0)),
             phase=data.get("phase", ""),
             public_rule=data.get("public_rule", ""),
+            cause=data.get("cause"),
         )
 
     def __str__(self) -> str:

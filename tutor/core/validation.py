@@ -410,6 +410,8 @@ TRACE_KEYS = (
     "public_rule",
 )
 TRACE_KINDS = ("action", "auto", "chance", "info")
+TRACE_OPTIONAL_KEYS = ("cause",)
+"""Keys an entry may leave out: sessions saved before causes were recorded have none."""
 
 
 def check_trace(
@@ -443,19 +445,28 @@ def check_trace(
     if not isinstance(entries, list):
         raise error(file, where, "a list of trace entries", short(entries))
     keys = set(TRACE_KEYS)
+    all_keys = keys | set(TRACE_OPTIONAL_KEYS)
     players = range(num_players)
     for i, entry in enumerate(entries):
         at = f"{where}[{i}]"
         if not isinstance(entry, dict):
             raise error(file, at, "a trace entry (a mapping)", short(entry))
-        if entry.keys() != keys:
+        if entry.keys() != all_keys and entry.keys() != keys:
             missing = [k for k in TRACE_KEYS if k not in entry]
             if missing:
                 raise error(
                     file, at, f"keys {', '.join(map(repr, TRACE_KEYS))}", f"no {missing[0]!r}"
                 )
-            extra = sorted(str(k) for k in entry if k not in keys)
-            raise error(file, at, f"only the keys {', '.join(TRACE_KEYS)}", f"the key {extra[0]!r}")
+            extra = sorted(str(k) for k in entry if k not in all_keys)
+            allowed = ", ".join(TRACE_KEYS + TRACE_OPTIONAL_KEYS)
+            raise error(file, at, f"only the keys {allowed}", f"the key {extra[0]!r}")
+        cause = entry.get("cause")
+        if cause is not None and (
+            isinstance(cause, bool) or not isinstance(cause, int) or not 0 <= cause < i
+        ):
+            raise error(
+                file, f"{at}.cause", "nothing or the index of an earlier entry", short(cause)
+            )
         rule = entry["rule"]
         if not isinstance(rule, str) or not rule or (rule_ok is not None and not rule_ok(rule)):
             raise error(file, f"{at}.rule", "a rule id of the game", short(rule))

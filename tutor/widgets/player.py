@@ -25,8 +25,10 @@ from tutor.core.game import State, load_game
 from tutor.core.rng import Rng
 from tutor.core.session import Session
 from tutor.core.types import Action, Verdict
+from tutor.core.visibility import shown_entry
 from tutor.render import renderer_for
 from tutor.render.html import explanation_html, rule_citation, trace_html
+from tutor.widgets.why import WhyPanel
 
 BotPolicy = Callable[[State, Sequence[Action], Rng], Action]
 OMNISCIENT = -1
@@ -131,6 +133,10 @@ class TutorialPlayer(w.VBox):
             "Next decision", "Reveal everything up to the next decision", "fast-forward"
         )
         self.next_turn_button = _button("Next turn", "Play on to the next turn", "forward")
+        self.why_button = _button("Why?", "Why did this happen? Its chain of causes", "question")
+        self.why_button.add_class("tutor-why")
+        self.why_panel = WhyPanel(session)
+        self.why_panel.layout.display = "none"
         self.seed_input = w.IntText(value=seed, description="Seed", layout=w.Layout(width="150px"))
         self.restart_button = _button("Restart", "Start a new game with this seed", "refresh")
         self.start_over_button = _button(
@@ -148,6 +154,7 @@ class TutorialPlayer(w.VBox):
         self.forward_button.on_click(lambda _: self.forward())
         self.next_decision_button.on_click(lambda _: self.next_decision())
         self.next_turn_button.on_click(lambda _: self.next_turn())
+        self.why_button.on_click(lambda _: self.why())
         self.restart_button.on_click(lambda _: self.restart())
         self.start_over_button.on_click(lambda _: self.start_over())
         self.eyes.observe(lambda _: self.refresh(), names="value")
@@ -159,6 +166,7 @@ class TutorialPlayer(w.VBox):
                 self.forward_button,
                 self.next_decision_button,
                 self.next_turn_button,
+                self.why_button,
             ],
             layout=w.Layout(flex_flow="row wrap"),
         )
@@ -173,6 +181,7 @@ class TutorialPlayer(w.VBox):
             self.explanation,
             self.message,
             controls,
+            self.why_panel,
             self.blocked,
             self.prompt,
             self.actions_box,
@@ -279,7 +288,24 @@ class TutorialPlayer(w.VBox):
         self._refresh_decision()
         self.back_button.disabled = not s.can_undo()
         self.forward_button.disabled = not s.can_redo()
+        self.why_button.disabled = not s.cursor
+        if self.why_panel.layout.display != "none":
+            self.why()  # keep the open chain on the entry now shown
         self._refresh_stepping()
+
+    def why(self) -> None:
+        """Show why the entry on screen happened, as the chosen eyes may see it."""
+        s = self.session
+        if not s.cursor:
+            self.why_panel.layout.display = "none"
+            return
+        # The newest entry these eyes are shown (a private one is not theirs to ask about).
+        entry = s.cursor - 1
+        while entry > 0 and shown_entry(s.state.trace[entry], self.viewer) is None:
+            entry -= 1
+        self.why_panel.session = s
+        self.why_panel.explain(entry, self.viewer)
+        self.why_panel.layout.display = "flex"
 
     def _refresh_stepping(self) -> None:
         """Grey out Step, Next decision and Next turn when they cannot go on, saying why."""

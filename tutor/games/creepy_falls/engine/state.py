@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tutor.core.causes import CauseLinks
 from tutor.core.game import State
 from tutor.core.rng import Rng
 from tutor.core.types import Action, Decision, Outcome, TraceEntry, Verdict
@@ -157,12 +158,14 @@ class CreepyFallsState(State):
     pp_history: list[list[int]]
     result: list[int]
     _legal: list[Action] | None
+    causes: CauseLinks | None
 
     def __init__(self, game: CreepyFallsGame, rng: Rng, tracing: bool = True) -> None:
         n = game.num_players
         self.game = game
         self.rng = rng
         self.tracing = tracing
+        self.causes = None  # made by the first entry written (tutor/core/causes.py)
         self.trace = []
         self.steps = 0
         self.n = n
@@ -422,8 +425,22 @@ class CreepyFallsState(State):
         kind: str = "auto",
         changes: tuple[tuple[str, Any, Any], ...] = (),
     ) -> None:
+        causes = self.causes
+        if causes is None:
+            causes = self.causes = CauseLinks()
+        cause = causes.sequential(len(self.trace), self.steps)
         entry = TraceEntry(
-            rule, text, actor, kind, changes, None, "", self.steps, PHASE_KEYS[self.phase], ""
+            rule,
+            text,
+            actor,
+            kind,
+            changes,
+            None,
+            "",
+            self.steps,
+            PHASE_KEYS[self.phase],
+            "",
+            cause,
         )
         if type(self.trace) is list:
             self.trace.append(entry)

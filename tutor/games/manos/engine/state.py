@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tutor.core.causes import CauseLinks
 from tutor.core.game import State, StepLimitReached
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
@@ -138,11 +139,13 @@ class ManosState(State):
     proximity: int
     showdown_on: bool
     result: dict[str, Any] | None
+    causes: CauseLinks | None
 
     def __init__(self, game: ManosGame, rng: Rng, tracing: bool = True) -> None:
         self.game = game
         self.rng = rng
         self.tracing = tracing
+        self.causes = None  # made by the first entry written (tutor/core/causes.py)
         self.trace = []
         self.steps = 0
         self.stack = []
@@ -288,6 +291,9 @@ class ManosState(State):
         """Append a trace entry citing ``rule`` (nothing when tracing is off)."""
         if not self.tracing:
             return
+        causes = self.causes
+        if causes is None:
+            causes = self.causes = CauseLinks()
         entry = TraceEntry(
             rule,
             text,
@@ -298,6 +304,8 @@ class ManosState(State):
             public_text,
             self.steps,
             self.phase,
+            "",
+            causes.nested(len(self.trace), self.steps, len(self.stack)),
         )
         # Looked up on the object: a position recorder (core) may stand in for the list.
         self.trace.append(entry)

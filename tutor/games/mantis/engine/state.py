@@ -17,8 +17,10 @@ typed for mypyc (compiled with ``table`` as one group).
 from __future__ import annotations
 
 from bisect import bisect_left
+from dataclasses import replace
 from typing import Any
 
+from tutor.core.causes import CauseLinks
 from tutor.core.game import RESOLVING_PROMPT, Game, State, StepLimitReached
 from tutor.core.rng import Rng
 from tutor.core.types import CHANCE, Action, Decision, Outcome, Rejection, TraceEntry, Verdict
@@ -140,6 +142,7 @@ class MantisState(State):
     rng: Rng
     entries: list[TraceEntry]
     notes: list[TraceEntry | Note]
+    causes: CauseLinks | None
     tracing: bool
     steps: int
     pile: list[int]
@@ -172,6 +175,7 @@ class MantisState(State):
         # The trace: entries already written out, then notes not yet read (notes.py).
         self.entries = []
         self.notes = []
+        self.causes = None  # made by the first entry written out (tutor/core/causes.py)
         self.steps = 0
         n = rules.players
         self.pile = []
@@ -321,8 +325,17 @@ class MantisState(State):
         entries = self.entries
         rules = self.rules
         for note in self.notes:
-            entries.append(note if isinstance(note, TraceEntry) else entry_of(rules, note))
+            entry = note if isinstance(note, TraceEntry) else entry_of(rules, note)
+            entries.append(self._caused(entry, len(entries)))
         self.notes = []
+
+    def _caused(self, entry: TraceEntry, index: int) -> TraceEntry:
+        """The entry with its cause: a turn's entries follow one from another."""
+        causes = self.causes
+        if causes is None:
+            causes = self.causes = CauseLinks()
+        cause = causes.sequential(index, entry.step)
+        return entry if cause is None else replace(entry, cause=cause)
 
     def _note(self, note: Note) -> None:
         """Write a compact note for the trace; it becomes an entry when the trace is read."""
@@ -338,6 +351,7 @@ class MantisState(State):
         else:
             # A recording trace (State.positions_during) sees each entry as it is written:
             # compiled code would append through the list's C API and skip the recorder.
+            entry = self._caused(entry, len(self.entries))
             getattr(self.entries, "append")(entry)  # noqa: B009
 
     def _log(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tutor.core.causes import CauseLinks
 from tutor.core.game import State
 from tutor.core.rng import Rng
 from tutor.core.types import Action, Outcome, TraceEntry
@@ -199,6 +200,7 @@ class MantisFallsData(State):
     result: dict[str, Any] | None
     event_log: list[str]
     event_stats: list[tuple[int, int]]
+    causes: CauseLinks | None
 
     def __init__(
         self,
@@ -211,6 +213,7 @@ class MantisFallsData(State):
         self.cards = game.cards
         self.rng = rng
         self.tracing = tracing
+        self.causes = None  # made by the first entry written (tutor/core/causes.py)
         if copy_of is not None:
             # clone(): every field written out, lists copied (fast, and no __dict__
             # is needed, so the class can also be compiled; see tutor/core/native.py).
@@ -407,6 +410,9 @@ class MantisFallsData(State):
                 # ("has no ally to return") would name the effect: only the turn player
                 # reads it; the others see what changes (mf.11.9).
                 visible_to = (self.turn_player,)
+        causes = self.causes
+        if causes is None:
+            causes = self.causes = CauseLinks()
         entry = TraceEntry(
             rule,
             text,
@@ -418,6 +424,7 @@ class MantisFallsData(State):
             self.steps,
             self.phase,
             public_rule,
+            causes.nested(len(self.trace), self.steps, len(self.stack)),
         )
         if type(self.trace) is list:
             self.trace.append(entry)
@@ -434,7 +441,7 @@ class MantisFallsData(State):
             e = self.trace[i]
             vis = frozenset((tp,)) if e.visible_to is None else e.visible_to & {tp}
             self.trace[i] = TraceEntry(
-                e.rule, e.text, e.actor, e.kind, e.changes, vis, "", e.step, e.phase, ""
+                e.rule, e.text, e.actor, e.kind, e.changes, vis, "", e.step, e.phase, "", e.cause
             )
 
     def _ruling(self, rid: str) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tutor.core.causes import CauseLinks
 from tutor.core.game import State
 from tutor.core.rng import Rng
 from tutor.core.types import Action, Decision, Outcome, Rejection, TraceEntry, Verdict
@@ -84,6 +85,7 @@ class MentisState(State):
     history: dict[str, int]
     result: dict[str, Any] | None
     _legal: list[Action] | None
+    causes: CauseLinks | None
 
     def __init__(
         self, game: MentisGame, rng: Rng, tracing: bool = True, copy_of: MentisState | None = None
@@ -91,6 +93,7 @@ class MentisState(State):
         self.game = game
         self.rng = rng
         self.tracing = tracing
+        self.causes = None  # made by the first entry written (tutor/core/causes.py)
         if copy_of is not None:
             src = copy_of
             self.trace = src.trace[:]
@@ -197,7 +200,13 @@ class MentisState(State):
         changes: tuple[tuple[str, Any, Any], ...] = (),
     ) -> None:
         """Append a trace entry (callers skip this when tracing is off)."""
-        entry = TraceEntry(rule, text, actor, kind, changes, None, "", self.steps, self.phase)
+        causes = self.causes
+        if causes is None:
+            causes = self.causes = CauseLinks()
+        cause = causes.sequential(len(self.trace), self.steps)
+        entry = TraceEntry(
+            rule, text, actor, kind, changes, None, "", self.steps, self.phase, "", cause
+        )
         if type(self.trace) is list:
             self.trace.append(entry)
         else:  # a recording trace (State.positions_during): use its own append

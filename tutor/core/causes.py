@@ -1,0 +1,79 @@
+"""Which earlier trace entry made a new one happen: the ``cause`` an engine writes.
+
+Every trace entry names its cause (:attr:`tutor.core.types.TraceEntry.cause`), so a
+tutor can answer "why did that happen?" by walking back to the player's decision or
+the chance outcome behind it (:mod:`tutor.analysis.why`).  Engines find the cause at
+their one logging point with a :class:`CauseLinks` kept beside the trace:
+
+* An engine that resolves with a stack of pending steps asks :meth:`CauseLinks.nested`
+  with the stack's depth: an entry is caused by the latest entry written, while the
+  same action resolves, by the step now running or one lower on the stack (the step
+  that pushed it, or one of its ancestors); what a finished step wrote higher up
+  explains nothing after it.  An entry with none such was made directly by the action
+  (``None``).
+* An engine that resolves an action as a flat sequence asks
+  :meth:`CauseLinks.sequential`: each entry follows from the one before it, the first
+  from the action itself.
+
+Set-up entries (step 0) are their own explanation: they name no cause.  Links never
+cross actions: what one action wrote is explained by that action, and the
+links are found again by replaying, so nothing here is saved.  Only engines that trace
+call this; with tracing off it costs nothing.
+"""
+
+from __future__ import annotations
+
+
+class CauseLinks:
+    """What the entries written so far during one action make of the next entry's cause.
+
+    A state keeps one; a clone starts a new one (the next action starts afresh anyway).
+    """
+
+    __slots__ = ("latest", "step")
+
+    def __init__(self) -> None:
+        self.step = -1
+        self.latest: list[int] = []
+        """By stack depth: the newest entry written at that depth (-1: none yet)."""
+
+    def nested(self, index: int, step: int, depth: int) -> int | None:
+        """The cause of entry ``index``, written at stack ``depth`` while action ``step``
+        resolves; remembers the entry for those written after it.
+
+        Returns:
+            The index of the newest entry of the same action written at the same or a
+            lower depth, or ``None`` when there is none (the action itself made it).
+        """
+        if step == 0:
+            return None
+        latest = self.latest
+        if step != self.step:
+            self.step = step
+            latest.clear()
+        n = len(latest)
+        d = depth + 1 if depth < n else n
+        cause: int | None = None
+        while d > 0:
+            d -= 1
+            if latest[d] >= 0:
+                cause = latest[d]
+                break
+        if depth < n:
+            del latest[depth:]
+        elif depth > n:
+            latest.extend([-1] * (depth - n))
+        latest.append(index)
+        return cause
+
+    def sequential(self, index: int, step: int) -> int | None:
+        """The cause of entry ``index`` in an engine that resolves an action in sequence.
+
+        Returns:
+            The entry written just before it for the same action, or ``None`` for the
+            first (the action itself made it).
+        """
+        return self.nested(index, step, 0)  # everything at one depth: the one before
+
+
+__all__ = ["CauseLinks"]
