@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from configurations import config_id
 
 import tutor
 from tutor.core.game import Game, State, StepLimitReached, random_playout
@@ -38,20 +39,8 @@ from tutor.core.types import CHANCE, Action
 GAMES = tutor.registered_games()
 
 
-def _config_id(name: str, options: dict[str, Any]) -> str:
-    parts = [name]
-    for key, value in options.items():
-        if isinstance(value, dict):
-            parts += [f"{k}={v}" for k, v in value.items()]
-        elif isinstance(value, list):
-            parts.append("+".join(value))
-        else:
-            parts.append(f"{key}={value}")
-    return "-".join(str(p) for p in parts)
-
-
 CONFIGS = [
-    pytest.param(name, options, id=_config_id(name, options))
+    pytest.param(name, options, id=config_id(name, options))
     for name in GAMES
     for options in spec_for(name).configurations()
 ]

@@ -16,8 +16,10 @@ from __future__ import annotations
 import difflib
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from configurations import config_id
 from toys import TOY_NAMES
 
 import tutor
@@ -26,6 +28,14 @@ from tutor.core.rng import Rng
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GOLDEN_SEEDS = (1, 2, 3)
+SHIPPED = [g for g in tutor.registered_games() if g not in TOY_NAMES]
+EXTRA_CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = [
+    ("mantis_falls", {"players": 3, "modules": ["triad"]}),
+]
+"""Further configurations with golden transcripts of their own (beside the defaults)."""
+CASES = [pytest.param(g, {}, id=g) for g in SHIPPED] + [
+    pytest.param(g, o, id=config_id(g, o)) for g, o in EXTRA_CONFIGURATIONS
+]
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
@@ -42,27 +52,28 @@ def header(name: str, seed: int) -> list[str]:
     ]
 
 
-def transcript(name: str, seed: int) -> list[str]:
+def transcript(name: str, seed: int, options: dict[str, Any] | None = None) -> list[str]:
     """Play the seeded game and return its full omniscient trace lines."""
-    game = tutor.load_game(name)
+    game = tutor.load_game(name, **(options or {}))
     state = game.new_state(seed=seed)
     random_playout(state, Rng(policy_seed(seed)))
     assert state.is_terminal()
     return state.trace_for(None)
 
 
-def golden_path(name: str, seed: int) -> Path:
-    return GOLDEN_DIR / name / f"seed_{seed}.txt"
+def golden_path(name: str, seed: int, options: dict[str, Any] | None = None) -> Path:
+    """``golden/<game>/seed_<n>.txt``; another configuration has a folder inside it."""
+    folder = GOLDEN_DIR / name
+    if options:
+        folder = folder / config_id(name, options).removeprefix(f"{name}-")
+    return folder / f"seed_{seed}.txt"
 
 
-@pytest.mark.parametrize(
-    "name",
-    [g for g in tutor.registered_games() if g not in TOY_NAMES],  # shipped games
-)
+@pytest.mark.parametrize(("name", "options"), CASES)  # shipped games, and further setups
 @pytest.mark.parametrize("seed", GOLDEN_SEEDS)
-def test_trace_matches_golden_transcript(name: str, seed: int) -> None:
-    path = golden_path(name, seed)
-    lines = transcript(name, seed)
+def test_trace_matches_golden_transcript(name: str, options: dict[str, Any], seed: int) -> None:
+    path = golden_path(name, seed, options)
+    lines = transcript(name, seed, options)
     if UPDATE:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("\n".join(header(name, seed) + lines) + "\n", encoding="utf-8")

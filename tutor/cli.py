@@ -9,9 +9,10 @@ file, a bad option) is printed as one line and exits with status 2, never as a t
 Subcommands::
 
     tutor games
-    tutor play GAME [--seed S] [--players P] [--policy random] [--trace] [--player N]
+    tutor play GAME [--seed S] [--players P] [--modules M1,M2] [--policy random] [--trace]
+               [--player N]
                     [--options YAML]
-    tutor simulate GAME [--games N] [--seed S] [--json] [--options YAML]
+    tutor simulate GAME [--games N] [--seed S] [--json] [--options YAML] [--modules M1,M2]
                         [--bots B1,B2 [--processes P]]
     tutor rulings GAME [--games N] [--seed S] [--bots B1,B2] [--rulings R1,R2]
                        [--processes P] [--save-scenarios FOLDER] [--json]
@@ -151,6 +152,18 @@ def game_options(text: str | None) -> dict[str, Any]:
     return data
 
 
+def command_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options of ``play``/``simulate``: ``--options``, then ``--modules`` on top.
+
+    Raises:
+        OptionError: if ``--options`` is not a YAML mapping.
+    """
+    options = game_options(args.options)
+    if getattr(args, "modules", None):
+        options["modules"] = [m.strip() for m in args.modules.split(",") if m.strip()]
+    return options
+
+
 def _check_player(game: Game, player: int | None) -> None:
     if player is not None and not 0 <= player < game.num_players:
         raise OptionError(
@@ -174,7 +187,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         TutorError: for an unknown game, a bad ``--player`` or a game that never ends.
     """
-    options = game_options(args.options)
+    options = command_options(args)
     if args.players:
         options["players"] = args.players
     game = load_game(args.game, **options)
@@ -277,7 +290,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """
     if args.bots:
         return cmd_simulate_bots(args, out)
-    options = game_options(args.options)
+    options = command_options(args)
     if args.players:
         options["players"] = args.players
     game = load_game(args.game, **options)
@@ -317,7 +330,7 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
         raise OptionError(f"--games must be at least 1, got {args.games}")
     bots = bot_names(args.game, args.bots)
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
-    options = game_options(args.options)
+    options = command_options(args)
     if args.players and "players" not in options:
         options["players"] = args.players
     if "players" not in options and len(bots) in spec_for(args.game).player_counts:
@@ -891,6 +904,7 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+MODULES_HELP = "add-on modules, comma-separated (see the game's docs), e.g. triad"
 OPTIONS_HELP = (
     'the game\'s load options as a YAML mapping, e.g. "{rulings: {RULING: OPTION}}" '
     "(each game's docs list its options)"
@@ -920,6 +934,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="P",
         help="how many players (default: the game's usual number; see 'tutor games')",
     )
+    p.add_argument("--modules", default=None, metavar="M1,M2", help=MODULES_HELP)
     p.add_argument("--policy", choices=POLICIES, default="random", help="how players choose")
     p.add_argument("--trace", action="store_true", help="print every step with its rule id")
     p.add_argument("--options", default=None, metavar="YAML", help=OPTIONS_HELP)
@@ -945,6 +960,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="how many players (default: the game's default, or one per --bots entry)",
     )
+    p.add_argument("--modules", default=None, metavar="M1,M2", help=MODULES_HELP)
     p.add_argument(
         "--bots",
         default=None,

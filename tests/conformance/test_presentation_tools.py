@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 import yaml
+from configurations import config_id, tool_configurations
 from flagship_words import foreign_words
 
 import tutor
@@ -30,22 +31,20 @@ from tutor.core.session import Session
 from tutor.core.spec import spec_for
 from tutor.render.picture import picture_html
 
-CASES = [(name, n) for name in tutor.registered_games() for n in spec_for(name).player_counts]
-"""Every (game, player count) pair; the toys are registered before collection (conftest)."""
+CASES = tool_configurations()
+"""Every (game, options) at each player count and module set; the toys are registered
+before collection (conftest)."""
+Case = tuple[str, dict[str, Any]]
 
 
-def ids(case: tuple[str, int]) -> str:
-    return f"{case[0]}-{case[1]}p"
+def ids(case: Case) -> str:
+    return config_id(*case)
 
 
 def speaks_its_own_words(game: str, text: str, where: str) -> None:
     """Fail if a game other than the flagship is described in the flagship's words."""
     found = foreign_words(game, text)
     assert not found, f"{where} of {game} says {found}: ...{text[:400]}"
-
-
-def options(players: int) -> dict[str, Any]:
-    return {"players": players}
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -56,9 +55,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return out
 
 
-def some_states(name: str, players: int, seed: int = 4, every: int = 3) -> list[State]:
+def some_states(name: str, options: dict[str, Any], seed: int = 4, every: int = 3) -> list[State]:
     """Copies of a seeded random game every few actions, the finished game last."""
-    state = tutor.load_game(name, **options(players)).new_state(seed=seed)
+    state = tutor.load_game(name, **options).new_state(seed=seed)
     rng = Rng(seed)
     found = [state.clone()]
     for k in range(1, 5_000):
@@ -76,16 +75,16 @@ def some_states(name: str, players: int, seed: int = 4, every: int = 3) -> list[
     return [*found, state]
 
 
-def scenario_file(name: str, players: int, folder: Path) -> Path:
-    """A minimal scenario: the game, its player count, a seed, and one choice if any."""
-    game = tutor.load_game(name, **options(players))
+def scenario_file(name: str, options: dict[str, Any], folder: Path) -> Path:
+    """A minimal scenario: the game, its options, a seed, and one choice if any."""
+    game = tutor.load_game(name, **options)
     session = Session(game.new_state(seed=5))
     session.run_to_decision()
     play = []
     if session.state.decision.kind == "choice":
         play.append(session.state.legal_actions()[0].label)
-    data = {"game": name, "options": options(players), "seed": 5, "play": play}
-    path = folder / f"{name}_{players}.yaml"
+    data = {"game": name, "options": options, "seed": 5, "play": play}
+    path = folder / f"{config_id(name, options)}.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     return path
 
@@ -102,19 +101,20 @@ def first_move(player: Any) -> None:
 # ------------------------------------------------------------------------ command line
 @pytest.mark.parametrize("case", CASES, ids=ids)
 def test_tutor_play_traces_a_whole_game_citing_the_rules(
-    case: tuple[str, int], capsys: pytest.CaptureFixture[str]
+    case: Case, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    name, players = case
+    name, options = case
+    opts = json.dumps(options)  # YAML reads JSON
     prefix = spec_for(name).rule_prefix
-    traced = run(capsys, "play", name, "--seed", "3", "--players", str(players), "--trace")
+    traced = run(capsys, "play", name, "--seed", "3", "--options", opts, "--trace")
     lines = traced.splitlines()
     assert lines and all(line.startswith(f"[{prefix}.") for line in lines), lines[:3]
     assert "Result after" in lines[-1]
-    as_first = run(capsys, "play", name, "--seed", "3", "--players", str(players), "--trace")
+    as_first = run(capsys, "play", name, "--seed", "3", "--options", opts, "--trace")
     assert as_first == traced  # same seed, same game
-    eyes = run(capsys, "play", name, "--seed", "3", "--players", str(players), "--trace",
+    eyes = run(capsys, "play", name, "--seed", "3", "--options", opts, "--trace",
                "--player", "0")  # fmt: skip
-    summary = run(capsys, "play", name, "--seed", "3", "--players", str(players))
+    summary = run(capsys, "play", name, "--seed", "3", "--options", opts)
     assert lines[-1].split("Result after ")[1].split(":")[0] in summary
     for text, where in ((traced, "play --trace"), (eyes, "play --player 0"), (summary, "play")):
         speaks_its_own_words(name, text, f"tutor {where}")
@@ -122,10 +122,11 @@ def test_tutor_play_traces_a_whole_game_citing_the_rules(
 
 @pytest.mark.parametrize("case", CASES, ids=ids)
 def test_tutor_whatif_shows_a_minimal_scenario(
-    case: tuple[str, int], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    name, players = case
-    path = scenario_file(name, players, tmp_path)
+    name, options = case
+    players = options["players"]
+    path = scenario_file(name, options, tmp_path)
     text = run(capsys, "whatif", str(path))
     assert text.startswith(f"Scenario {path}") and "Trace:" in text
     assert "Legal actions" in text or "Game over" in text
@@ -190,9 +191,10 @@ def test_tutor_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> Non
 
 # ------------------------------------------------------------------------ pictures
 @pytest.mark.parametrize("case", CASES, ids=ids)
-def test_a_state_shows_itself_in_a_notebook_through_every_eyes(case: tuple[str, int]) -> None:
-    name, players = case
-    for state in some_states(name, players):
+def test_a_state_shows_itself_in_a_notebook_through_every_eyes(case: Case) -> None:
+    name, options = case
+    players = options["players"]
+    for state in some_states(name, options):
         html = state._repr_html_()
         svg = state._repr_svg_()
         assert html.strip()
@@ -206,12 +208,13 @@ def test_a_state_shows_itself_in_a_notebook_through_every_eyes(case: tuple[str, 
 
 # ------------------------------------------------------------------------ widgets
 @pytest.mark.parametrize("case", CASES, ids=ids)
-def test_the_tutorial_player_steps_and_plays(case: tuple[str, int]) -> None:
+def test_the_tutorial_player_steps_and_plays(case: Case) -> None:
     from tutor.widgets import play
     from tutor.widgets.player import OMNISCIENT
 
-    name, players = case
-    player = play(name, seed=6, players=players)
+    name, options = case
+    players = options["players"]
+    player = play(name, seed=6, **options)
     session = player.session
     assert len(player.eyes.options) == players + 1
     for _ in range(6):
@@ -237,12 +240,12 @@ def test_the_tutorial_player_steps_and_plays(case: tuple[str, int]) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=ids)
 def test_the_what_if_explorer_branches_compares_applies_and_saves(
-    case: tuple[str, int], tmp_path: Path
+    case: Case, tmp_path: Path
 ) -> None:
     from tutor.widgets import WhatIfExplorer
 
-    name, players = case
-    explorer = WhatIfExplorer(name, seed=8, players=players)
+    name, options = case
+    explorer = WhatIfExplorer(name, seed=8, **options)
     assert explorer.player_a is not None
     first_move(explorer.player_a)
     explorer.player_a.next_decision_button.click()
@@ -262,11 +265,12 @@ def test_the_what_if_explorer_branches_compares_applies_and_saves(
         speaks_its_own_words(name, part.value, "the what-if explorer")
 
 
-@pytest.mark.parametrize("name", tutor.registered_games())
-def test_the_quiz_builds_and_answers(name: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_the_quiz_builds_and_answers(case: Case, tmp_path: Path) -> None:
     from tutor.widgets import Quiz
 
-    quiz = Quiz(name, seed=1, count=3, progress=tmp_path / "progress.sqlite")
+    name, options = case
+    quiz = Quiz(name, seed=1, count=3, progress=tmp_path / "progress.sqlite", **options)
     if quiz.question is None:
         assert quiz.header.value and quiz.next_button.disabled
         return
@@ -285,9 +289,10 @@ def test_the_quiz_builds_and_answers(name: str, tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------------ sessions
 @pytest.mark.parametrize("case", CASES, ids=ids)
-def test_a_session_survives_a_save_and_load(case: tuple[str, int], tmp_path: Path) -> None:
-    name, players = case
-    session = Session(tutor.load_game(name, **options(players)).new_state(seed=9))
+def test_a_session_survives_a_save_and_load(case: Case, tmp_path: Path) -> None:
+    name, options = case
+    players = options["players"]
+    session = Session(tutor.load_game(name, **options).new_state(seed=9))
     rng = Rng(9)
     for _ in range(5):
         session.run_to_decision()

@@ -1,7 +1,7 @@
 """Tooling conformance: the shared analysis tools work for every registered game.
 
 For every registered game (the toy games of tests/toys included) at every player
-count its spec supports, it runs what a workshop host would: a few simulated games
+count and module set its spec declares, it runs what a workshop host would: a few simulated games
 (one process) and their summary, every generic chart, a small decision tree, the
 ruling-impact table with its chart and replayable scenarios, and the ``tutor simulate``,
 ``tutor tree`` and ``tutor rulings`` commands.  It fails if Mantis Falls' own words
@@ -16,6 +16,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 import pytest
+from configurations import config_id, tool_configurations
 from flagship_words import FLAGSHIP, foreign_words
 
 import tutor
@@ -31,9 +32,8 @@ from tutor.core.scenario import build_scenario
 from tutor.core.spec import spec_for
 
 SEATS = [
-    pytest.param(name, players, id=f"{name}-{players}p")
-    for name in tutor.registered_games()
-    for players in spec_for(name).player_counts
+    pytest.param(name, options, id=config_id(name, options))
+    for name, options in tool_configurations()
 ]
 
 
@@ -45,21 +45,21 @@ def figure_text(fig: go.Figure) -> str:
 
 @pytest.fixture(scope="module")
 def runs() -> dict[tuple[str, int], tuple[list[dict[str, Any]], dict[str, Any]]]:
-    """Rows and summary per (game, players), played once for the whole module."""
+    """Rows and summary per game configuration, played once for the whole module."""
     return {}
 
 
 def rows_and_summary(
-    runs: dict[Any, Any], name: str, players: int
+    runs: dict[Any, Any], name: str, options: dict[str, Any]
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    key = (name, players)
+    key = config_id(name, options)
     if key not in runs:
         rows = simulate(
             name,
             games=6,
             seed=1,
-            policies=["random"] * players,
-            options={"players": players},
+            policies=["random"] * options["players"],
+            options=options,
             processes=1,
             progress=False,
         )
@@ -68,10 +68,11 @@ def rows_and_summary(
     return got
 
 
-@pytest.mark.parametrize(("name", "players"), SEATS)
-def test_simulate_and_summarise(runs: dict[Any, Any], name: str, players: int) -> None:
-    rows, summary = rows_and_summary(runs, name, players)
-    game = tutor.load_game(name, players=players)
+@pytest.mark.parametrize(("name", "options"), SEATS)
+def test_simulate_and_summarise(runs: dict[Any, Any], name: str, options: dict[str, Any]) -> None:
+    rows, summary = rows_and_summary(runs, name, options)
+    players = options["players"]
+    game = tutor.load_game(name, **options)
     assert len(rows) == 6 and [r["index"] for r in rows] == list(range(6))
     categories = outcome_categories(game)
     for row in rows:
@@ -99,7 +100,7 @@ def test_simulate_and_summarise(runs: dict[Any, Any], name: str, players: int) -
             games=1,
             seed=2,
             policies=[bot] * players,
-            options={"players": players},
+            options=options,
             processes=1,
             progress=False,
         )
@@ -107,9 +108,11 @@ def test_simulate_and_summarise(runs: dict[Any, Any], name: str, players: int) -
     assert not foreign_words(name, json.dumps([rows, summary]))
 
 
-@pytest.mark.parametrize(("name", "players"), SEATS)
-def test_every_generic_chart_builds(runs: dict[Any, Any], name: str, players: int) -> None:
-    rows, summary = rows_and_summary(runs, name, players)
+@pytest.mark.parametrize(("name", "options"), SEATS)
+def test_every_generic_chart_builds(
+    runs: dict[Any, Any], name: str, options: dict[str, Any]
+) -> None:
+    rows, summary = rows_and_summary(runs, name, options)
     figures = [chart(summary) for chart in GENERIC_CHARTS.values()]
     figures += [chart(rows) for chart in ROW_CHARTS.values()]
     figures += [chart(rows) for chart in game_charts(name).values()]
@@ -122,9 +125,9 @@ def test_every_generic_chart_builds(runs: dict[Any, Any], name: str, players: in
         assert not foreign_words(name, figure_text(fig)), fig.layout.title.text
 
 
-@pytest.mark.parametrize(("name", "players"), SEATS)
-def test_a_small_decision_tree(name: str, players: int) -> None:
-    state = tutor.load_game(name, players=players).new_state(seed=3)
+@pytest.mark.parametrize(("name", "options"), SEATS)
+def test_a_small_decision_tree(name: str, options: dict[str, Any]) -> None:
+    state = tutor.load_game(name, **options).new_state(seed=3)
     graph = decision_tree(state, depth=2, max_nodes=5_000)
     stats = tree_stats(graph)
     assert stats["nodes"] == graph.number_of_nodes() >= 2

@@ -361,8 +361,9 @@ def test_an_unknown_game_lists_the_registered_games() -> None:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"players": 3}, ["played by 2 players, not 3"]),
-        ({"players": 1}, ["played by 2 players, not 1"]),
+        ({"players": 3}, ["3-player game", "needs the Triad module", "modules=['triad']"]),
+        ({"players": 2, "modules": ["triad"]}, ["Triad module is for 3-player games only"]),
+        ({"players": 1}, ["played by 2 to 3 players, not 1"]),
         ({"players": "two"}, ["option players", "a whole number", "found 'two'"]),
         ({"names": "ab"}, ["option names", "a list", "found 'ab'"]),
         ({"rulings": "abc"}, ["option rulings", "a mapping", "found 'abc'"]),

@@ -1,4 +1,4 @@
-"""Mantis Falls (base game, two players): hidden roles, roads, events, actions, Last Gasps.
+"""Mantis Falls (2 players, or 3 with Triad): hidden roles, roads, events, Last Gasps.
 
 Importing this package only declares the game (:data:`SPEC`); the engine (the
 ``engine/`` package, one module per rule group) is imported when a game is loaded.  The
@@ -18,8 +18,10 @@ SPEC = GameSpec(
     name="mantis_falls",
     title="Mantis Falls",
     game="tutor.games.mantis_falls.game:MantisFallsGame",
-    players=(2, 2),
+    players=(2, 3),
     default_players=2,
+    modules=("triad",),
+    module_check="tutor.games.mantis_falls.modules:module_problem",
     information="imperfect",
     chance=True,
     rule_prefix="mf",

@@ -37,7 +37,15 @@ class _Look:
         self.rulings = state.game.rulings
         players = view["players"]
         self.n = len(players)
-        self.other = (me + 1) % self.n
+        # "The other player" is the other active player (mf.7.2); a bystander watches the
+        # turn player.  With two players the view names no active pair.
+        active = view.get("active_players")
+        if active and me in active:
+            self.other = active[1] if active[0] == me else active[0]
+        elif active:
+            self.other = view["turn_player"]
+        else:
+            self.other = (me + 1) % self.n
         mine, theirs = players[me], players[self.other]
         self.mine, self.theirs = mine, theirs
         self.role = mine["role"]

@@ -37,6 +37,11 @@ FILES = {
 }
 """The card files of a deck and the schema definition each is checked against."""
 
+MODULE_FILES = {"triad": ("triad.yaml", "triad_file")}
+"""Each module's card file and its schema definition (read only when the module is used)."""
+TRIAD_CARDS = 12
+"""The Triad module's cards: role cards, reference cards and action cards together (mf.22.1)."""
+
 SCHEMA = "schema.yaml"
 """The project's schema of the card files, in ``rulesets/mantis_falls/``."""
 
@@ -154,12 +159,16 @@ class CardData:
         folder: the folder holding the five card files; the project's illustrative
             deck by default.  The files are checked against the project's schema
             whatever the folder holds.
+        modules: the add-on modules whose card files are read too (``MODULE_FILES``):
+            a module's file comes from ``folder`` when it holds one, else from the
+            project's deck.  A module's action cards follow the base deck's, so the base
+            cards keep their numbers.
 
     Raises:
         RulesetError: naming the file, key path, expected and found value.
     """
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, modules: tuple[str, ...] = ()) -> None:
         base = folder or rulesets_dir() / "mantis_falls"
         schema = rulesets_dir() / "mantis_falls" / SCHEMA
         self.files: dict[str, Path] = {}
@@ -169,7 +178,25 @@ class CardData:
                 base, name, schema, definition, "card file"
             )
         self.folder = base
+        self.modules = tuple(modules)
         self.illustrative = bool(raw["actions.yaml"].get("illustrative", False))
+        action_cards = list(raw["actions.yaml"]["cards"])
+        self.triad_roles: list[str] = []
+        self.references: list[dict[str, Any]] = []
+        self.module_first: dict[str, int] = {}
+        """The index of each module's first action card (its cards follow in file order)."""
+        for module in self.modules:
+            name, definition = MODULE_FILES[module]
+            home = base if (base / name).is_file() else rulesets_dir() / "mantis_falls"
+            self.files[name], raw[name] = load_data_file(
+                home, name, schema, definition, "card file"
+            )
+            self.module_first[module] = len(action_cards)
+            action_cards += raw[name]["cards"]
+            if module == "triad":
+                self._check_triad(raw[name])
+                self.triad_roles = [r["role"] for r in raw[name]["roles"]]
+                self.references = list(raw[name]["references"])
         self.actions = [
             ActionCard(
                 i,
@@ -182,7 +209,7 @@ class CardData:
                 c.get("condition"),
                 c,
             )
-            for i, c in enumerate(raw["actions.yaml"]["cards"])
+            for i, c in enumerate(action_cards)
         ]
         self.events = [
             EventCard(
@@ -235,6 +262,33 @@ class CardData:
     def _refuse(self, file: str, where: str, expected: str, found: str) -> RulesetError:
         return RulesetError(str(self.files[file]), where, expected, found)
 
+    def _card_at(self, c: int, key: str = "") -> tuple[str, str]:
+        """The file action card ``c`` comes from and its key path there (``cards[3].suit``)."""
+        owner, first = "actions.yaml", 0
+        for module, start in self.module_first.items():
+            if c >= start:
+                owner, first = MODULE_FILES[module][0], start
+        return owner, f"cards[{c - first}]{key}"
+
+    def _check_triad(self, raw: dict[str, Any]) -> None:
+        """The Triad file: 12 cards in all (mf.22.1), a Pact to deal (mf.5.12)."""
+        total = len(raw["roles"]) + len(raw["references"]) + len(raw["cards"])
+        if total != TRIAD_CARDS:
+            raise self._refuse(
+                "triad.yaml",
+                "top level",
+                f"{TRIAD_CARDS} cards in all (roles + references + cards)",
+                str(total),
+            )
+        pacts = [i for i, c in enumerate(raw["cards"]) if "pact" in (c.get("tags") or ())]
+        if len(pacts) != 1 or raw["cards"][pacts[0]]["suit"] != "midnight":
+            raise self._refuse(
+                "triad.yaml",
+                "cards",
+                "exactly one Midnight card tagged pact (dealt with the Call in a Hit)",
+                f"{len(pacts)} cards tagged pact",
+            )
+
     def _check(self, raw: dict[str, Any]) -> None:
         """Checks a schema cannot express: what setup and play need from the data."""
         self._check_ids(raw)
@@ -248,6 +302,11 @@ class CardData:
             )
 
     def _check_ids(self, raw: dict[str, Any]) -> None:
+        seen_actions: set[str] = set()
+        for c in self.actions:  # a module's cards join the action deck: ids stay unique
+            if c.id in seen_actions:
+                raise self._refuse(*self._card_at(c.index, ".id"), "a unique id", short(c.id))
+            seen_actions.add(c.id)
         for fname in FILES:
             seen: set[str] = set()
             for i, card in enumerate(raw[fname]["cards"]):
@@ -302,8 +361,7 @@ class CardData:
         for c in hits:
             if c.suit != "midnight":
                 raise self._refuse(
-                    "actions.yaml",
-                    f"cards[{c.index}].suit",
+                    *self._card_at(c.index, ".suit"),
                     "'midnight' (a Call in a Hit is a Midnight card)",
                     repr(c.suit),
                 )
@@ -331,8 +389,7 @@ class CardData:
             keeps = any(e.get("do") == "keep_as_condition" for e in c.effects)
             if keeps != (c.condition is not None):
                 raise self._refuse(
-                    "actions.yaml",
-                    f"cards[{c.index}].condition",
+                    *self._card_at(c.index, ".condition"),
                     "a condition block exactly when effects keep the card as a condition",
                     "a mismatch",
                 )
@@ -340,8 +397,7 @@ class CardData:
             twin = first.setdefault(c.label, c)
             if twin is not c and _rules_of(c.raw) != _rules_of(twin.raw):
                 raise self._refuse(
-                    "actions.yaml",
-                    f"cards[{c.index}]",
+                    *self._card_at(c.index),
                     f"the same tags, effects and condition as cards[{twin.index}] (cards "
                     f"named {short(c.label)} are copies of one card)",
                     "different ones",
@@ -396,7 +452,7 @@ class CardData:
     def _lasting_blocks(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
         for c in self.actions:
             if c.condition:
-                yield "actions.yaml", f"cards[{c.index}].condition", c.condition
+                yield *self._card_at(c.index, ".condition"), c.condition
         for a in self.allies:
             yield "allies.yaml", f"cards[{a.index}].effect", a.effect
 
@@ -405,7 +461,7 @@ class CardData:
         lists: list[tuple[str, str, Any]] = []
         for c in self.actions:
             for key in ("on_reveal", "effects"):
-                lists.append(("actions.yaml", f"cards[{c.index}].{key}", c.raw.get(key)))
+                lists.append((*self._card_at(c.index, f".{key}"), c.raw.get(key)))
         for e in self.events:
             for key in ("effect", "bonus", "undefeated", "defeated"):
                 lists.append(("events.yaml", f"cards[{e.index}].{key}", e.raw.get(key)))

@@ -20,13 +20,17 @@ from tutor.core.validation import short
 from tutor.games.mantis_falls import SPEC
 from tutor.games.mantis_falls.cards import (
     FILES,
+    MODULE_FILES,
     ROAD_ROWS,
     CardData,
 )
+from tutor.games.mantis_falls.modules import seat_tables
 from tutor.games.mantis_falls.scenario import SETUP_SCHEMA
 from tutor.games.mantis_falls.state import END, MantisFallsState
 
 DEFAULT_NAMES = ("Jack", "Jill")
+THREE_NAMES = ("Jack", "Jill", "June")
+"""The default names of a three-player game's players (seats in clockwise order)."""
 
 
 # Rules the engine follows through its data model rather than a step that writes a trace
@@ -39,6 +43,7 @@ DATA_MODEL_RULES = {
     "mf.12.8": "effects are data; an effect's heading (label) is display text the engine ignores",
     "mf.14.1": "allies are gained only by take_ally effects of actions/events and the setup draw",
     "mf.16.1": "wounds are a running total in State.wounds, changed only by wound and heal",
+    "mf.22.3": "Triad's rules are the three-player entries (mf.2.6, 5.12-5.13, 7, 9, 13.4, 20.7-8)",
     "mf.qr.1": "restates topic 8 (turn sequence), implemented by mf.8.1-mf.8.12",
     "mf.qr.2": "restates topic 17 (Last Gasps), implemented by mf.17.1-mf.17.7",
     "mf.qr.3": "restates topics 18 and 20 (game end and victory), implemented there",
@@ -64,7 +69,7 @@ def _card_paths(cards: Any) -> dict[tuple[Any, ...], Any]:
 # Both caches are keyed by the rulesets folder too, so a TUTOR_RULESETS set after the
 # first load is honoured (and a broken file there is reported, not masked by the cache).
 # A deck is kept with the stamp of its files: a card file edited since is read again.
-_CARD_CACHE: dict[tuple[str, str], tuple[tuple[Any, ...], CardData]] = {}
+_CARD_CACHE: dict[tuple[str, ...], tuple[tuple[Any, ...], CardData]] = {}
 _RULEBOOKS: dict[str, RuleBook] = {}
 
 
@@ -75,22 +80,26 @@ def _rulebook() -> RuleBook:
     return _RULEBOOKS[key]
 
 
-def _card_data(deck: str | Path | None) -> CardData:
+def _card_data(deck: str | Path | None, modules: tuple[str, ...] = ()) -> CardData:
     folder = Path(deck) if deck else None
-    key = (str(rulesets_dir()), str(deck or ""))
-    stamp = files_stamp(folder or rulesets_dir() / "mantis_falls", FILES)
+    key = (str(rulesets_dir()), str(deck or ""), *modules)
+    home = rulesets_dir() / "mantis_falls"
+    module_files = [MODULE_FILES[m][0] for m in modules]
+    stamp = files_stamp(folder or home, FILES) + files_stamp(folder or home, module_files)
+    if folder:  # a module file the deck folder lacks comes from the project's deck
+        stamp += files_stamp(home, module_files)
     cached = _CARD_CACHE.get(key)
     if cached is None or cached[0] != stamp:
-        _CARD_CACHE[key] = cached = (stamp, CardData(folder))
+        _CARD_CACHE[key] = cached = (stamp, CardData(folder, modules))
     return cached[1]
 
 
 class MantisFallsGame(Game):
-    """Mantis Falls, base game, two players.
+    """Mantis Falls: two players, or three with the Triad module.
 
     Args:
-        players: number of players; only 2 is supported until the Triad module lands.
-        modules: add-on modules; none are supported yet.
+        players: number of players, 2 or 3 (3 needs the Triad module, topic 22).
+        modules: add-on modules (``"triad"``; see ``SPEC.modules``).
         rulings: house rules, ``{ruling_id: option}`` from ``rulings.yaml``.
         names: the players' display names.
         deck: a folder with your own card files in the same schema.
@@ -128,36 +137,37 @@ class MantisFallsGame(Game):
         names: list[str] | tuple[str, ...] | None = None,
         deck: str | None = None,
     ) -> None:
-        if players != 2:
-            raise OptionError(
-                f"Mantis Falls with {players} players is not available yet: 3-player games "
-                "need the Triad module (topic 22); only 2 players are implemented"
-            )
-        if modules:
-            raise OptionError(
-                f"modules {list(modules)} are not implemented yet; the base game is available"
-            )
-        names = tuple(names) if names else DEFAULT_NAMES
+        SPEC.check_players_and_modules(players, tuple(modules))
+        # Modules in the spec's order, so the same set always deals the same deck.
+        modules = tuple(m for m in SPEC.modules if m in modules)
+        names = tuple(names) if names else (DEFAULT_NAMES if players == 2 else THREE_NAMES)
         if len(names) != players or len(set(names)) != players:
             raise OptionError(f"names must be {players} different names, got {short(list(names))}")
         book = _rulebook()
         chosen = book.choose_rulings(rulings)
         options: dict[str, Any] = {"players": players}
+        if modules:
+            options["modules"] = list(modules)
         if rulings:
             options["rulings"] = {k: chosen[k] for k in rulings}
-        if names != DEFAULT_NAMES:
+        if names not in (DEFAULT_NAMES, THREE_NAMES):
             options["names"] = list(names)
         if deck:
             options["deck"] = str(deck)
         super().__init__(book, options, players)
         self.rulings = chosen
         self.player_names = names
-        self.cards = _card_data(deck)
+        self.modules = modules
+        self.cards = _card_data(deck, modules)
         # Every node of the card data by its path, so resolve() only reads (frames name
         # effect lists by path).
         self._resolved = _card_paths(self.cards)
         self._state_schema: dict[str, Any] | None = None
         # The main-play choices depend only on the card: build them once (speed).
+        # Seats (topic 7): each turn player's active pair, bystander and successor.
+        self.turn_pairs, self.bystanders, self.next_player = seat_tables(
+            players, self._ruling("triad_partner")
+        )
         self.main_play_actions = [
             [
                 (
@@ -213,7 +223,9 @@ class MantisFallsGame(Game):
         )
         # The card pools of the setup (topic 5), in card order; new_state copies them.
         roads = self.cards.roads
-        hits = [c.index for c in actions if "call_in_a_hit" in c.tags]
+        # The Midnight cards dealt one to each player: both Call in a Hit (mf.5.5), and
+        # with three players The Pact too (mf.5.12).
+        hits = [c.index for c in actions if "call_in_a_hit" in c.tags or "pact" in c.tags]
         self.setup_pools: dict[str, Any] = {
             "start": next(r.index for r in roads if r.region == "start"),
             "end": next(r.index for r in roads if r.region == "end"),
@@ -270,6 +282,9 @@ class MantisFallsGame(Game):
         ]
         self.anytime_actions = self._anytime_actions(players)
         self.move_actions = self._move_actions(players)
+
+    def _ruling(self, rid: str) -> str:
+        return str(self.rulings[rid])
 
     def _anytime_actions(self, players: int) -> dict[tuple[int, str, int, int], Action]:
         """Each way to use an any-time effect: (player, source, card, card paid or -1)."""

@@ -131,8 +131,11 @@ def _players(s: MantisFallsState) -> list[str]:
     """Topics 5, 16-18: roles, wounds, gasp markers and death are consistent."""
     problems = []
     n = s.game.num_players
-    if sorted([*s.roles, s.removed_role]) != ["assassin", "witness", "witness"]:
-        problems.append(f"roles {s.roles} + removed {s.removed_role!r} are not 2 witnesses + 1")
+    deck = sorted(["assassin", "witness", "witness", *s.cards.triad_roles])
+    if sorted([*s.roles, s.removed_role]) != deck:
+        problems.append(
+            f"roles {s.roles} + removed {s.removed_role!r} are not the role deck {deck}"
+        )
     for p in range(n):
         if not 0 <= s.wounds[p] <= s.max_wounds[p]:
             problems.append(f"player {p} has {s.wounds[p]} wounds (0..{s.max_wounds[p]})")
@@ -377,7 +380,24 @@ def hidden_variants(s: MantisFallsState, viewer: int) -> list[tuple[str, MantisF
     out: list[tuple[str, MantisFallsState]] = []
     if s.result is not None:  # at the end every role is revealed (20.3)
         return out
-    o = 1 - viewer
+    n = s.game.num_players
+    for o in range(n):
+        if o != viewer:
+            out += _their_secrets(s, o, "the other player's" if n == 2 else f"{s.name(o)}'s")
+    if n > 2:
+        # Two others' roles swapped: the viewer cannot tell who holds which (mf.6.1).
+        a, b = (q for q in range(n) if q != viewer)
+        if s.roles[a] != s.roles[b]:
+            v = _variant(s)
+            v.roles[a], v.roles[b] = v.roles[b], v.roles[a]
+            out.append(("which of the two others holds which role", v))
+    out += _table_secrets(s, viewer)
+    return out
+
+
+def _their_secrets(s: MantisFallsState, o: int, whose: str) -> list[tuple[str, MantisFallsState]]:
+    """Variants in what player ``o`` alone holds: hand, role, face-down plays."""
+    out: list[tuple[str, MantisFallsState]] = []
     if len(set(s.hands[o])) > 1:
         v = _variant(s)
         v.hands[o].reverse()
@@ -400,6 +420,12 @@ def hidden_variants(s: MantisFallsState, viewer: int) -> list[tuple[str, MantisF
         suit = v.cards.actions[v.gasp_play[0]].suit
         if _swap_with_pile(v, v.gasp_play, len(v.gasp_play) - 1, suit):
             out.append(("a face-down card of the other player's Last Gasp play", v))
+    return [(what.replace("the other player's", whose), v) for what, v in out]
+
+
+def _table_secrets(s: MantisFallsState, viewer: int) -> list[tuple[str, MantisFallsState]]:
+    """Variants in what lies face down for everyone: roads, Midnight cards, events."""
+    out: list[tuple[str, MantisFallsState]] = []
     roads = s.cards.roads
     down = [q for q in range(START + 1, END) if not s.face_up[q]]
     for q in down:

@@ -551,7 +551,7 @@ class _Frames:
             return self.shape(at, args, 1, "[player]") and self.player(f"{at}[0]", args[0])
         if what in ("remove_condition", "gasp_order"):
             return self.players(at, args, at_least=1)
-        if what == "choose_one":
+        if what in ("choose_one", "bystander_choice"):
             node = self.resolve(at, args)
             ok = (
                 isinstance(node, dict)

@@ -43,15 +43,15 @@ SETUP_SCHEMA: dict[str, Any] = {
     "properties": {
         "players": {
             "type": "array",
-            "maxItems": 2,
+            "maxItems": 3,
             "items": _PLAYER_SETUP,
-            "expected": "at most 2 player entries (a 2-player game)",
+            "expected": "at most one entry per player (2, or 3 with Triad)",
         },
         "turn_player": {
             "type": "integer",
             "minimum": 0,
-            "maximum": 1,
-            "expected": "a player index, 0 or 1",
+            "maximum": 2,
+            "expected": "a player index: 0 or 1 (0, 1 or 2 with three players)",
         },
         "conserved": {
             **_NAMES,
@@ -175,6 +175,9 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         s.face_up = [True] * (END + 1)
         notes.append("every road face up")
     players = setup.get("players", [])
+    n = s.game.num_players
+    if len(players) > n:
+        raise ScenarioError("setup.players", f"{len(players)} entries for a {n}-player game")
     for p, entry in enumerate(players):
         where = f"setup.players[{p}]"
         if entry is None:
@@ -236,12 +239,15 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
     reordered = False
     if "turn_player" in setup:
         first = setup["turn_player"]
+        if first >= n:
+            raise ScenarioError("setup.turn_player", f"no player {first} in a {n}-player game")
         reordered = first != s.first_player
+        old_last, new_last = (s.first_player - 1) % n, (first - 1) % n
         s.first_player = s.turn_player = first
-        explicit = [bool(e and "allies" in e) for e in players] + [False, False]
-        if reordered and not any(explicit[:2]):
+        explicit = [bool(e and "allies" in e) for e in players]
+        if reordered and not any(explicit):
             # The setup ally belongs to whoever goes last (mf.6.4): hand it over.
-            s.allies.reverse()
+            s.allies[old_last], s.allies[new_last] = s.allies[new_last], s.allies[old_last]
     s.action_pile.sort()
     # Restart the first turn so it begins from the new position.
     s.trace = [
@@ -250,7 +256,7 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         if e.phase == "setup" and not (reordered and e.rule in ("mf.6.3", "mf.6.4", "mf.14.3"))
     ]
     if reordered and s.tracing:
-        last = 1 - s.first_player
+        last = (s.first_player - 1) % n
         s._log("mf.6.3", f"The scenario sets {s.name(s.first_player)} to go first.")
         s._log("mf.6.4", f"{s.name(last)}, who now goes last, holds the setup ally card.", last)
     if any(players):
@@ -259,7 +265,7 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         stale = ("mf.5.7", "mf.6.1", "mf.14.3", "mf.14.4")
         s.trace = [e for e in s.trace if e.rule not in stale]
         if s.tracing:
-            for p in range(2):
+            for p in range(n):
                 who = s.name(p)
                 hand = ", ".join(s.card_label(c) for c in s.hands[p]) or "no cards"
                 s._log(

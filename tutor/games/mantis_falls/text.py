@@ -123,6 +123,7 @@ def effect_text(effect: dict[str, Any]) -> str:
             "self": "Draw",
             "other": "The other player draws",
             "each_player": "Each player draws",
+            "bystander": "The bystander draws",
         }[effect.get("target", "self")]
         body = f"{who} {_plural(effect['count'], 'action card')}."
     elif do == "discard_random":
@@ -159,6 +160,12 @@ def effect_text(effect: dict[str, Any]) -> str:
             for o in effect["options"]
         )
         body = f"Choose one — {opts}"
+    elif do == "bystander_choice":
+        opts = " OR ".join(
+            f"{o['label']}: " + " ".join(effect_text(e) for e in o["effects"])
+            for o in effect["options"]
+        )
+        body = f"The bystander chooses one — {opts}"
     elif do == "wound_split":
         body = f"Divide {_plural(effect['amount'], 'wound')} between the players as you choose."
     else:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.core.types import Action
-from tutor.games.mantis_falls.engine import conditions, context
+from tutor.games.mantis_falls.engine import conditions, context, triad
 from tutor.games.mantis_falls.engine.data import CE_SPACES, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     WINDOW_FRAME,
@@ -17,6 +17,8 @@ def main_play_choices(s: MantisFallsData, p: int) -> list[Action]:
     """The four main-play options, already sorted and one per card name (hot path)."""
     table = s.game.main_play_actions[p]
     rows = [table[c] for c in s._first_copies(s.hands[p])]
+    if triad.is_bystander(s, p):  # no action play for the bystander (mf.9.1)
+        return [r[1] for r in rows] + [r[2] for r in rows] + [s.game.do_nothing[p]]
     return (
         [r[1] for r in rows] + [r[2] for r in rows] + [s.game.do_nothing[p]] + [r[0] for r in rows]
     )
@@ -71,7 +73,7 @@ def mainplay_chosen(s: MantisFallsData, top: MainPlay, action: Action) -> None:
         s.stack.pop()
         if s.tracing:
             s._log(
-                "mf.8.6",
+                triad.main_play_rule(s, p, "mf.8.6"),
                 f"{who} takes main-play option 2: conserve energy, placing "
                 "one card from hand face up.",
                 p,
@@ -104,7 +106,7 @@ def mainplay_chosen(s: MantisFallsData, top: MainPlay, action: Action) -> None:
         s.action_discard.append(c)
         if s.tracing:
             s._log(
-                "mf.8.7",
+                triad.main_play_rule(s, p, "mf.8.7"),
                 f"{who} discards {s.card_label(c)} face down.",
                 p,
                 "action",
@@ -118,7 +120,12 @@ def mainplay_chosen(s: MantisFallsData, top: MainPlay, action: Action) -> None:
     elif kind == "nothing":
         s.stack.pop()
         if s.tracing:
-            s._log("mf.8.8", f"{who} does nothing for the main play.", p, "action")
+            s._log(
+                triad.main_play_rule(s, p, "mf.8.8"),
+                f"{who} does nothing for the main play.",
+                p,
+                "action",
+            )
     elif kind == "finish":
         s.stack.pop()
         if mode == "play" and s.tracing:

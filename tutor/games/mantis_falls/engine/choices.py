@@ -5,6 +5,7 @@ from __future__ import annotations
 from tutor.core.game import RESOLVING_PROMPT
 from tutor.core.types import Decision
 from tutor.games.mantis_falls import gasp_flow
+from tutor.games.mantis_falls.engine import triad
 from tutor.games.mantis_falls.engine.chance import _CHANCE_PROMPT
 from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
@@ -68,6 +69,8 @@ def decision_spec(s: MantisFallsData, top: Frame) -> tuple[int, str, str]:
     if isinstance(top, MainPlay):
         p, mode = top.player, top.mode
         if mode == "choose":
+            if triad.is_bystander(s, p):
+                return p, f"{s.name(p)} (bystander): discard, conserve or do nothing.", "mf.9.1"
             return p, f"{s.name(p)}: choose a main play.", "mf.8.4"
         if mode == "play":
             return p, f"{s.name(p)}: add another card of the same suit, or finish.", "mf.8.5"
@@ -117,6 +120,9 @@ def pick_spec(s: MantisFallsData, top: Pick) -> tuple[int, str, str]:
         return p, f"{who}: choose one of the Actions by the Night.", "mf.10.8"
     if what == "dark_pick":
         return p, f"{who}: choose one of the Actions by the Dark.", "mf.10.10"
+    if what == "bystander_choice":
+        by = triad.chooser(s, ctx)
+        return by, f"{s.name(by)}: {who}'s card asks you to choose.", "mf.9.3"
     if what == "gasp_order":
         return (
             p,

@@ -197,7 +197,8 @@ def remove_condition_effect(
     s: MantisFallsData, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]
 ) -> None:
     target = eff.get("target", "any")
-    owners = list(range(s.game.num_players)) if target == "any" else context.targets(s, ctx, target)
+    # "any" means either active player: the bystander's conditions are out of reach (mf.7.3).
+    owners = sorted(s._both()) if target == "any" else context.targets(s, ctx, target)
     if any(s.conditions[q] for q in owners):
         s.stack.append(Pick(ctx, P_REMOVE_CONDITION, tuple(owners)))
     elif s.tracing:

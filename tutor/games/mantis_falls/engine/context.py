@@ -124,14 +124,20 @@ def targets(s: MantisFallsData, ctx: Ctx, target: str) -> list[int]:
         return [s.other(p)]
     if target == "each_player":
         return list(s._both())
+    if target == "bystander":
+        by = s.bystander
+        if by < 0 and s.tracing:
+            s._log("mf.9.3", "There is no bystander with two players: nobody is given this.")
+        return [by] if by >= 0 else []
     return []
 
 
 def target_actions(s: MantisFallsData, ctx: Ctx, kind: str, with_opposition: bool) -> list[Action]:
     p = ctx[0]
+    # Only the active players can be chosen (mf.7.2, mf.7.3), in seat order.
     acts = [
         Action(p, kind, ("player", q), f"{s.name(q)}" + (" (you)" if q == p else ""))
-        for q in range(s.game.num_players)
+        for q in sorted(s._both())
     ]
     if with_opposition and s.event >= 0:
         if p == s.turn_player or s.event_visible_to_all():

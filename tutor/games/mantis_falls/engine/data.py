@@ -371,7 +371,14 @@ class MantisFallsData(State):
         return self.game.player_names[p]
 
     def other(self, p: int) -> int:
-        return 1 - p
+        """The other active player (mf.7.2): with two players, simply the other one."""
+        pair = self.game.turn_pairs[self.turn_player]
+        return pair[1] if p == pair[0] else pair[0]
+
+    @property
+    def bystander(self) -> int:
+        """This turn's bystander (mf.7.3), or -1 (two players)."""
+        return self.game.bystanders[self.turn_player]
 
     def road(self, position: int) -> Any:
         return self.cards.roads[self.road_at[position]]
@@ -569,7 +576,8 @@ class MantisFallsData(State):
         return [float(x) for x in self.result["returns"]]
 
     def _both(self) -> tuple[int, ...]:
-        return _TURN_ORDER[self.turn_player]  # (turn player, other player)
+        # (turn player, other active player): never the bystander (mf.7.2).
+        return self.game.turn_pairs[self.turn_player]
 
     def _can_draw(self) -> bool:
         return bool(self.action_top or self.action_pile or self.action_discard or self.conserved)
@@ -585,6 +593,3 @@ class MantisFallsData(State):
         for c in sorted(cards):
             first.setdefault(labels[c], c)
         return list(first.values())
-
-
-_TURN_ORDER = ((0, 1), (1, 0))

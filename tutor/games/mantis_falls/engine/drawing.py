@@ -8,7 +8,7 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls.engine import context
-from tutor.games.mantis_falls.engine.data import _TURN_ORDER, HAND_SIZE, MantisFallsData
+from tutor.games.mantis_falls.engine.data import HAND_SIZE, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_DISCARD_CHOSEN,
     P_DRAW_SOURCE,
@@ -23,14 +23,16 @@ from tutor.games.mantis_falls.engine.frames import (
 # ---- drawing (topics 8 VI, 15, 19) ----
 def draw_phase_step(s: MantisFallsData, top: DrawPhase) -> None:
     i = top.next
-    order = _TURN_ORDER[s.turn_player]  # both players, the turn player first
-    while i < 2:
-        p = order[i]
+    order = s._both()  # both active players, the turn player first
+    last = len(order) if s.bystander < 0 else len(order) + 1
+    while i < last:
+        # The bystander tops up last, after both active players (mf.9.2).
+        p = order[i] if i < len(order) else s.bystander
         held, size = len(s.hands[p]), s.hand_size(p)
         if held < size and s._can_draw():
             if i != top.next:
                 s.stack[-1] = DrawPhase(i)
-            draw_one(s, p, "mf.8.11")
+            draw_one(s, p, "mf.8.11" if i < len(order) else "mf.9.2")
             return
         i += 1
         if s.tracing and held >= size:
@@ -97,8 +99,11 @@ def give_card(s: MantisFallsData, p: int, c: int, rule: str) -> None:
 
 # ---- drawing and discarding ----
 def draw_effect(s: MantisFallsData, ctx: Ctx, eff: dict[str, Any], ref: tuple[Any, ...]) -> None:
-    for q in reversed(context.targets(s, ctx, eff.get("target", "self"))):
-        s.stack.append(DrawCount(q, int(eff["count"]), context.effect_rule(s, ctx)))
+    target = eff.get("target", "self")
+    # A card's gift to the bystander cites the rule that lets cards name them (mf.9.3).
+    rule = "mf.9.3" if target == "bystander" else context.effect_rule(s, ctx)
+    for q in reversed(context.targets(s, ctx, target)):
+        s.stack.append(DrawCount(q, int(eff["count"]), rule))
 
 
 def discard_random_effect(

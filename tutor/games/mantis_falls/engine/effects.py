@@ -16,6 +16,7 @@ from tutor.games.mantis_falls.engine import (
     drawing,
     events,
     roads,
+    triad,
     wounds,
 )
 from tutor.games.mantis_falls.engine.data import MantisFallsData
@@ -159,5 +160,6 @@ CARD_EFFECTS: dict[str, Effect] = {
     "peek_event": events.peek_event_effect,
     "choose_one": choose_one_effect,
     "wound_split": wounds.wound_split_effect,
+    "bystander_choice": triad.bystander_choice_effect,
 }
 """The effect vocabulary of docs/mantis_falls_cards.md: each ``do:`` and what carries it out."""

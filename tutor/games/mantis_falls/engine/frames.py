@@ -87,6 +87,7 @@ PICK_NAMES = (
     "take_conserved",
     "wound_split",
     "wound_target",
+    "bystander_choice",  # a Triad card's choice for the bystander (mf.9.3)
 )
 PICK_NUMBER = {name: i for i, name in enumerate(PICK_NAMES)}
 P_CHOOSE_ONE = 0
@@ -105,6 +106,7 @@ P_TAKE_ALLY = 12
 P_TAKE_CONSERVED = 13
 P_WOUND_SPLIT = 14
 P_WOUND_TARGET = 15
+P_BYSTANDER_CHOICE = 16
 
 
 class Frame:

@@ -17,12 +17,14 @@ def finish(s: MantisFallsData, how: str) -> None:
     dead = [p for p in range(n) if s.dead[p]]
     returns = [0] * n
     tie = False
+    # With three players the 3P victory conditions apply (mf.20.7, mf.20.8).
+    coop, versus = ("mf.20.4", "mf.20.5") if n == 2 else ("mf.20.7", "mf.20.8")
     if how == "escape":
-        rule = "mf.20.4" if not assassins else "mf.20.5"
+        rule = coop if not assassins else versus
         winners = witnesses
         why = "the players escaped together"
     elif not assassins:
-        rule, winners, why = "mf.20.4", [], "a witness died, so the witnesses lose together"
+        rule, winners, why = coop, [], "a witness died, so the witnesses lose together"
     else:
         w_dead = any(p in dead for p in witnesses)
         a_dead = any(p in dead for p in assassins)
@@ -34,9 +36,10 @@ def finish(s: MantisFallsData, how: str) -> None:
                 "a witness and the assassin both died",
             )
         elif w_dead:
-            rule, winners, why = "mf.20.5", assassins, "a witness died and the assassin lives"
+            rule, winners, why = versus, assassins, "a witness died and the assassin lives"
         else:
-            rule, winners, why = "mf.20.5", witnesses, "the assassin died and the witness lives"
+            lives = "witness lives" if len(witnesses) == 1 else "witnesses both live"
+            rule, winners, why = versus, witnesses, f"the assassin died and the {lives}"
     for p in range(n):
         returns[p] = 0 if tie else (1 if p in winners else -1)
     s.result = {

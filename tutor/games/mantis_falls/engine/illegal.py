@@ -38,6 +38,14 @@ def explain_illegal(s: MantisFallsData, action: Action) -> Verdict:
             d.rule,
             Rejection.IMPOSSIBLE_OUTCOME,
         )
+    if action.player == s.bystander and action.kind == "anytime":
+        return Verdict(
+            False,
+            f"{s.name(action.player)} is the bystander this turn and cannot use any-time effects",
+            "mf.13.4",
+            Rejection.FORBIDDEN,
+            "bystander_anytime",
+        )
     if action.player != d.player:
         who = s.name(d.player) if d.player is not None else "nobody"
         return Verdict(
@@ -55,6 +63,15 @@ def explain_illegal(s: MantisFallsData, action: Action) -> Verdict:
             gasp_flow.LAST_GASP.rule("gasp_play"),
             Rejection.FORBIDDEN,
             "empty_gasp_play",
+        )
+    if isinstance(top, MainPlay) and action.kind == "play" and p == s.bystander:
+        return Verdict(
+            False,
+            f"{s.name(p)} is the bystander: after the active players' main plays they may "
+            "discard up to two cards or conserve one, but never make an action play",
+            "mf.9.1",
+            Rejection.FORBIDDEN,
+            "bystander_play",
         )
     if action.kind not in kinds:
         return Verdict(

@@ -30,6 +30,7 @@ from tutor.games.mantis_falls.engine import (
     illegal,
     last_gasps,
     roads,
+    triad,
     turn,
     views,
     wounds,
@@ -38,6 +39,7 @@ from tutor.games.mantis_falls.engine.basics import canonical_order
 from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     CHANCE_FRAME,
+    P_BYSTANDER_CHOICE,
     P_CHOOSE_ONE,
     P_DARK_PICK,
     P_DISCARD_CHOSEN,
@@ -77,7 +79,7 @@ from tutor.games.mantis_falls.engine.frames import (
 
 
 class MantisFallsState(MantisFallsData):
-    """A Mantis Falls game in progress (2 players, base game)."""
+    """A Mantis Falls game in progress (2 players, or 3 with the Triad module)."""
 
     def clone(self) -> MantisFallsState:
         return MantisFallsState(self.game, self.rng.copy(), self.tracing, copy_of=self)
@@ -283,6 +285,8 @@ def pick_options(s: MantisFallsData, top: Pick) -> list[Action]:
         return wounds.wound_split_options(s, ctx, args)
     if pick == P_WOUND_TARGET:
         return wounds.wound_target_options(s, ctx, args)
+    if pick == P_BYSTANDER_CHOICE:
+        return triad.bystander_choice_options(s, ctx, args)
     raise ValueError(f"no pick numbered {pick}")
 
 
@@ -325,5 +329,7 @@ def pick_chosen(s: MantisFallsData, top: Pick, action: Action) -> None:
         wounds.wound_split_chosen(s, ctx, args, action)
     elif pick == P_WOUND_TARGET:
         wounds.wound_target_chosen(s, ctx, args, action)
+    elif pick == P_BYSTANDER_CHOICE:
+        triad.bystander_choice_chosen(s, ctx, args, action)
     else:
         raise ValueError(f"no pick numbered {pick}")

@@ -14,13 +14,12 @@ from tutor.games.mantis_falls.cards import (
     DARK_ACTIONS,
     FIRST_CHARACTER,
     HAND_DEAL,
-    HITS_DEALT,
     NIGHT_ACTIONS,
     ROAD_ROWS,
     ROADS_PER_ROW,
     ROADS_SET_ASIDE,
 )
-from tutor.games.mantis_falls.engine import allies
+from tutor.games.mantis_falls.engine import allies, triad
 from tutor.games.mantis_falls.engine.data import END, START
 from tutor.games.mantis_falls.engine.frames import TURN_FRAMES
 from tutor.games.mantis_falls.engine.play import MantisFallsState
@@ -42,6 +41,7 @@ def new_state(game: MantisFallsGame, seed: int | None, tracing: bool) -> MantisF
     cards = game.cards
     log = s._log if tracing else None
     names = game.player_names
+    n = game.num_players
 
     # Roads (mf.5.1-5.3): start and end fixed, one road of each region removed unseen.
     pools = game.setup_pools
@@ -82,7 +82,7 @@ def new_state(game: MantisFallsGame, seed: int | None, tracing: bool) -> MantisF
     # Midnight actions (mf.5.4-5.6) and the hands (mf.5.7).
     hits, midnight, rest = pools["hits"][:], pools["midnight"][:], pools["rest"][:]
     rng.shuffle(hits)
-    for p in range(2):
+    for p in range(n):
         s.hands[p].append(hits[p])
     rng.shuffle(midnight)
     set_apart = NIGHT_ACTIONS + DARK_ACTIONS
@@ -90,10 +90,18 @@ def new_state(game: MantisFallsGame, seed: int | None, tracing: bool) -> MantisF
         sorted(midnight[:NIGHT_ACTIONS]),
         sorted(midnight[NIGHT_ACTIONS:set_apart]),
     )
-    s.action_discard += midnight[set_apart:] + hits[HITS_DEALT:]
+    s.action_discard += midnight[set_apart:] + hits[n:]
     if log:
-        log("mf.5.4", "The seven Midnight action cards are set apart.")
-        log("mf.5.5", "Each player gets one Call in a Hit face down in hand.")
+        log(
+            "mf.5.4",
+            "The seven Midnight action cards are set apart."
+            if n == 2
+            else "The eight Midnight action cards (Triad's The Pact among them) are set apart.",
+        )
+        if n == 2:
+            log("mf.5.5", "Each player gets one Call in a Hit face down in hand.")
+        else:
+            triad.log_midnight_deal(s)
         log(
             "mf.5.6",
             "The other five Midnight cards are shuffled and set aside unseen: three beside "
@@ -101,16 +109,18 @@ def new_state(game: MantisFallsGame, seed: int | None, tracing: bool) -> MantisF
             "Actions by the Dark.",
         )
     rng.shuffle(rest)
-    for p in range(2):
+    for p in range(n):
         s.hands[p] += rest[p * HAND_DEAL : (p + 1) * HAND_DEAL]
-    s.action_pile = sorted(rest[2 * HAND_DEAL :])
+    s.action_pile = sorted(rest[n * HAND_DEAL :])
     if log:
-        for p in range(2):
+        for p in range(n):
             six = ", ".join(s.card_label(c) for c in s.hands[p][1:])
+            first = s.card_name(s.hands[p][0])
+            the = "" if first.startswith("The ") else "the "
             log(
                 "mf.5.7",
-                f"{names[p]} is dealt six more action cards: {six} (seven in hand with the "
-                "Call in a Hit).",
+                f"{names[p]} is dealt six more action cards: {six} (seven in hand with "
+                f"{the}{first}).",
                 p,
                 visible_to=(p,),
                 public_text=f"{names[p]} is dealt six more action cards (seven in hand).",
@@ -119,28 +129,33 @@ def new_state(game: MantisFallsGame, seed: int | None, tracing: bool) -> MantisF
     # Allies and events (mf.5.8), roles (mf.5.9), characters (mf.5.10), pieces (mf.5.11).
     s.ally_deck = pools["allies"][:]
     s.event_pile = pools["events"][:]
-    roles = ["witness", "witness", "assassin"]
+    # The role deck: two witnesses and an assassin, and Triad's role card (mf.5.13).
+    roles = ["witness", "witness", "assassin"] + cards.triad_roles
     rng.shuffle(roles)
-    s.roles = roles[:2]
-    s.removed_role = roles[2]
+    s.roles = roles[:n]
+    s.removed_role = roles[n]
     urbanite = cards.characters[FIRST_CHARACTER]
-    s.max_wounds = [urbanite.max_wounds] * 2
+    s.max_wounds = [urbanite.max_wounds] * n
     if log:
         log("mf.5.8", "The ally deck and the event deck are shuffled.")
-        log(
-            "mf.5.9",
-            "Two witness roles and one assassin role are shuffled; each player gets "
-            "one face down and the third is removed unseen.",
-        )
+        if n == 2:
+            log(
+                "mf.5.9",
+                "Two witness roles and one assassin role are shuffled; each player gets "
+                "one face down and the third is removed unseen.",
+            )
+        else:
+            triad.log_roles(s)
         log(
             "mf.5.10",
             f"Each player is an {urbanite.name} (maximum {urbanite.max_wounds} wounds).",
         )
         log(
             "mf.5.11",
-            "Both pieces start on the Start of the Road; wounds and gasp markers are at 0.",
+            f"{'Both' if n == 2 else 'All three'} pieces start on the Start of the Road; "
+            "wounds and gasp markers are at 0.",
         )
-        for p in range(2):
+        for p in range(n):
             log(
                 "mf.6.1",
                 f"{names[p]} looks at their role: {s.roles[p]}.",
@@ -151,8 +166,8 @@ def new_state(game: MantisFallsGame, seed: int | None, tracing: bool) -> MantisF
 
     # Getting started (mf.6.2-6.4).
     s.face_up[1] = True
-    s.first_player = s.turn_player = rng.below(2)
-    last = 1 - s.first_player
+    s.first_player = s.turn_player = rng.below(n)
+    last = (s.first_player - 1) % n  # turns pass to the next seat (mf.7.1)
     ally = s.ally_deck.pop(rng.below(len(s.ally_deck)))
     if log:
         log("mf.6.2", f"The first sunset road is turned face up: {s.road(1).name}.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.games.mantis_falls.engine import conditions, events, game_end
+from tutor.games.mantis_falls.engine import conditions, events, game_end, triad
 from tutor.games.mantis_falls.engine.data import CE_SPACES, END, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_EXPEND,
@@ -56,7 +56,7 @@ def turn_start(s: MantisFallsData) -> None:
         return
     s.turn_no += 1
     if s.turn_no > 1:
-        s.turn_player = s.other(s.turn_player)
+        s.turn_player = s.game.next_player[s.turn_player]
     p = s.turn_player
     s.phase = "initial_movement"
     s.event = -1
@@ -66,12 +66,17 @@ def turn_start(s: MantisFallsData) -> None:
     for used in s.used_once:
         used.clear()
     if s.tracing:
-        s._log(
-            "mf.8.1",
-            f"Turn {s.turn_no}: {s.name(p)}'s turn.",
-            p,
-            changes=(("turn_player", None, p),),
-        )
+        if s.bystander >= 0 and s.turn_no > 1:
+            triad.log_next_turn(s)
+        else:
+            s._log(
+                "mf.8.1",
+                f"Turn {s.turn_no}: {s.name(p)}'s turn.",
+                p,
+                changes=(("turn_player", None, p),),
+            )
+        if s.bystander >= 0:
+            triad.log_seats(s)
 
 
 def turn_expend(s: MantisFallsData) -> None:
@@ -116,6 +121,9 @@ def turn_main_turn(s: MantisFallsData) -> None:
 
 
 def turn_main_other(s: MantisFallsData) -> None:
+    if s.bystander >= 0:
+        # The bystander's small main play comes after both active players' (mf.9.1).
+        s.stack.append(MainPlay(s.bystander, "choose", 0))
     s.stack.append(MainPlay(s.other(s.turn_player), "choose", 0))
 
 

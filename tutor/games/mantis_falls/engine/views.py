@@ -102,7 +102,12 @@ def view(s: MantisFallsData, player: int | None) -> dict[str, Any]:
             ),
         }
     d = choices.decision(s)
+    seats: dict[str, Any] = {}
+    if n > 2:
+        # Who faces this turn and who stands by (mf.7.2, mf.7.3): public knowledge.
+        seats = {"active_players": sorted(s._both()), "bystander": s.bystander}
     return {
+        **seats,
         "game": "mantis_falls",
         "viewer": player,
         "turn": s.turn_no,

@@ -35,6 +35,9 @@ def write_view(view: dict[str, Any], legal: list[str], out: TextIO) -> None:
     out.write(
         f"Turn {view.get('turn')}: {turn_player}'s turn, phase: {phase}. Showing {seen_as}.\n"
     )
+    if "bystander" in view:  # three players (mf.7.2, mf.7.3)
+        active = " and ".join(names[q] for q in view["active_players"])
+        out.write(f"Active players: {active}; bystander: {names[view['bystander']]}.\n")
     out.write("Players:\n")
     for p in players:
         role = p.get("role") or "role hidden"

@@ -416,7 +416,12 @@ def _player_panel(
     turn = view.get("turn_player") == p
     role = pl.get("role")
     role_text = f"role: {role}" if role else "role: hidden"
-    head = f"{pl['name']}{'  · turn player' if turn else ''}{'  · DEAD' if pl.get('dead') else ''}"
+    seat = "  · turn player" if turn else ""
+    if view.get("bystander") == p:  # three players: this turn's bystander (mf.7.3)
+        seat = "  · bystander"
+    elif "active_players" in view and not turn and p in view["active_players"]:
+        seat = "  · active"
+    head = f"{pl['name']}{seat}{'  · DEAD' if pl.get('dead') else ''}"
     out.append(_circle(x + 12, y + 12, 9, fill=color))
     out.append(_text(x + 28, y + 17, head, 13, font_weight="bold"))
     out.append(
