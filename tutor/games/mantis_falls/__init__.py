@@ -1,4 +1,4 @@
-"""Mantis Falls (base game, two players): hidden roles, roads, events, actions, Last Gasps.
+"""Mantis Falls (two players, Full Circle module): hidden roles, roads, events, Last Gasps.
 
 Importing this package only declares the game (:data:`SPEC`); the engine (the
 ``engine/`` package, one module per rule group) is imported when a game is loaded.  The
@@ -20,6 +20,7 @@ SPEC = GameSpec(
     game="tutor.games.mantis_falls.game:MantisFallsGame",
     players=(2, 2),
     default_players=2,
+    modules=("full_circle",),
     information="imperfect",
     chance=True,
     rule_prefix="mf",

@@ -37,6 +37,9 @@ FILES = {
 }
 """The card files of a deck and the schema definition each is checked against."""
 
+MODULE_FILES = {"full_circle": ("full_circle.yaml", "full_circle_file")}
+"""The card file of each module that has one, and its schema definition (topic 21)."""
+
 SCHEMA = "schema.yaml"
 """The project's schema of the card files, in ``rulesets/mantis_falls/``."""
 
@@ -60,6 +63,9 @@ HAND_DEAL = 6
 """Action cards dealt to each player besides the Call in a Hit (mf.5.7)."""
 FIRST_CHARACTER = "urbanite"
 """The character both players play in the base game (mf.5.10)."""
+URBANITE_CARDS = 3
+"""Urbanite cards in the base box (topic 1 lists three characters); with Full Circle they
+are shuffled in with the module's characters (ruling full_circle_urbanites)."""
 
 
 def _listing(names: list[str], most: int = 8) -> str:
@@ -77,6 +83,7 @@ def _rules_of(card: dict[str, Any]) -> tuple[Any, ...]:
         card.get("on_reveal") or [],
         card.get("effects") or [],
         card.get("condition"),
+        bool(card.get("affliction")),
     )
 
 
@@ -91,6 +98,7 @@ class ActionCard:
     effects: tuple[dict[str, Any], ...]
     condition: dict[str, Any] | None
     raw: dict[str, Any] = field(repr=False, compare=False)
+    affliction: bool = False  # kept like a condition, but nothing removes it (mf.13.2)
 
     @property
     def label(self) -> str:
@@ -145,6 +153,7 @@ class Character:
     id: str
     name: str
     max_wounds: int
+    module: str = ""  # the module that adds it ("" for the base game's)
 
 
 class CardData:
@@ -154,12 +163,15 @@ class CardData:
         folder: the folder holding the five card files; the project's illustrative
             deck by default.  The files are checked against the project's schema
             whatever the folder holds.
+        modules: modules whose card files join the decks (:data:`MODULE_FILES`): their
+            actions and allies come after the base cards, so base card numbers never
+            change.  A user's folder without a module's file uses the project's.
 
     Raises:
         RulesetError: naming the file, key path, expected and found value.
     """
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, modules: tuple[str, ...] = ()) -> None:
         base = folder or rulesets_dir() / "mantis_falls"
         schema = rulesets_dir() / "mantis_falls" / SCHEMA
         self.files: dict[str, Path] = {}
@@ -168,6 +180,29 @@ class CardData:
             self.files[name], raw[name] = load_data_file(
                 base, name, schema, definition, "card file"
             )
+        self.modules = tuple(m for m in MODULE_FILES if m in modules)
+        extra: dict[str, list[tuple[str, dict[str, Any]]]] = {
+            "actions.yaml": [],
+            "allies.yaml": [],
+            "characters.yaml": [],
+        }
+        for module in self.modules:
+            name, definition = MODULE_FILES[module]
+            home = base if (base / name).exists() else rulesets_dir() / "mantis_falls"
+            self.files[name], data = load_data_file(home, name, schema, definition, "card file")
+            for key, into in (
+                ("actions", "actions.yaml"),
+                ("allies", "allies.yaml"),
+                ("characters", "characters.yaml"),
+            ):
+                extra[into] += [(module, card) for card in data[key]]
+            raw[name] = data
+        # The module's cards follow the base cards (see _refuse for their messages).
+        self._base_count = {into: len(raw[into]["cards"]) for into in extra}
+        self._module_file = {into: [m for m, _ in added] for into, added in extra.items()}
+        for into, added in extra.items():
+            if added:
+                raw[into] = {**raw[into], "cards": raw[into]["cards"] + [c for _, c in added]}
         self.folder = base
         self.illustrative = bool(raw["actions.yaml"].get("illustrative", False))
         self.actions = [
@@ -181,6 +216,7 @@ class CardData:
                 tuple(c.get("effects") or ()),
                 c.get("condition"),
                 c,
+                bool(c.get("affliction")),
             )
             for i, c in enumerate(raw["actions.yaml"]["cards"])
         ]
@@ -221,10 +257,13 @@ class CardData:
             )
             for i, c in enumerate(raw["roads.yaml"]["cards"])
         ]
-        self.characters = {
-            c["id"]: Character(c["id"], c["name"], int(c["max_wounds"]))
-            for c in raw["characters.yaml"]["cards"]
-        }
+        added = [""] * self._base_count["characters.yaml"] + self._module_file["characters.yaml"]
+        self.character_cards = [
+            Character(c["id"], c["name"], int(c["max_wounds"]), module)
+            for c, module in zip(raw["characters.yaml"]["cards"], added, strict=True)
+        ]
+        """Every character card in file order (base first); states keep their numbers."""
+        self.characters = {c.id: c for c in self.character_cards}
         self._check(raw)
         self.action_by_id = {c.id: c for c in self.actions}
         self.event_by_id = {c.id: c for c in self.events}
@@ -233,6 +272,17 @@ class CardData:
 
     # ------------------------------------------------------------------ checks
     def _refuse(self, file: str, where: str, expected: str, found: str) -> RulesetError:
+        # A module's card sits after the base cards: name its own file and list.
+        if where.startswith("cards[") and file in self._base_count:
+            i = int(where[6 : where.index("]")])
+            first = self._base_count[file]
+            if i >= first:
+                module_file = MODULE_FILES[self._module_file[file][i - first]][0]
+                key = file.split(".")[0]
+                rest = where[where.index("]") + 1 :]
+                return RulesetError(
+                    str(self.files[module_file]), f"{key}[{i - first}]{rest}", expected, found
+                )
         return RulesetError(str(self.files[file]), where, expected, found)
 
     def _check(self, raw: dict[str, Any]) -> None:
@@ -329,6 +379,17 @@ class CardData:
         first: dict[str, ActionCard] = {}
         for c in self.actions:
             keeps = any(e.get("do") == "keep_as_condition" for e in c.effects)
+            if c.affliction and (
+                not keeps
+                or ((c.condition or {}).get("anytime") or {}).get("cost", {}).get("discard_self")
+            ):
+                raise self._refuse(
+                    "actions.yaml",
+                    f"cards[{c.index}].affliction",
+                    "an affliction that keeps itself and has no cost discarding it "
+                    "(nothing removes an affliction)",
+                    "one that is never kept or that discards itself",
+                )
             if keeps != (c.condition is not None):
                 raise self._refuse(
                     "actions.yaml",

@@ -20,7 +20,10 @@ from tutor.core.validation import short
 from tutor.games.mantis_falls import SPEC
 from tutor.games.mantis_falls.cards import (
     FILES,
+    FIRST_CHARACTER,
+    MODULE_FILES,
     ROAD_ROWS,
+    URBANITE_CARDS,
     CardData,
 )
 from tutor.games.mantis_falls.scenario import SETUP_SCHEMA
@@ -38,6 +41,8 @@ DATA_MODEL_RULES = {
     "mf.12.4": "legality of an action play never depends on whether its effects will do anything",
     "mf.12.8": "effects are data; an effect's heading (label) is display text the engine ignores",
     "mf.14.1": "allies are gained only by take_ally effects of actions/events and the setup draw",
+    "mf.21.1": "cards.CardData puts Full Circle's actions, allies and characters after the "
+    "base cards of each deck (MODULE_FILES), so the setup deals and shuffles them with them",
     "mf.16.1": "wounds are a running total in State.wounds, changed only by wound and heal",
     "mf.qr.1": "restates topic 8 (turn sequence), implemented by mf.8.1-mf.8.12",
     "mf.qr.2": "restates topic 17 (Last Gasps), implemented by mf.17.1-mf.17.7",
@@ -64,7 +69,7 @@ def _card_paths(cards: Any) -> dict[tuple[Any, ...], Any]:
 # Both caches are keyed by the rulesets folder too, so a TUTOR_RULESETS set after the
 # first load is honoured (and a broken file there is reported, not masked by the cache).
 # A deck is kept with the stamp of its files: a card file edited since is read again.
-_CARD_CACHE: dict[tuple[str, str], tuple[tuple[Any, ...], CardData]] = {}
+_CARD_CACHE: dict[tuple[str, str, tuple[str, ...]], tuple[tuple[Any, ...], CardData]] = {}
 _RULEBOOKS: dict[str, RuleBook] = {}
 
 
@@ -75,22 +80,26 @@ def _rulebook() -> RuleBook:
     return _RULEBOOKS[key]
 
 
-def _card_data(deck: str | Path | None) -> CardData:
+def _card_data(deck: str | Path | None, modules: tuple[str, ...] = ()) -> CardData:
     folder = Path(deck) if deck else None
-    key = (str(rulesets_dir()), str(deck or ""))
-    stamp = files_stamp(folder or rulesets_dir() / "mantis_falls", FILES)
+    with_files = tuple(m for m in MODULE_FILES if m in modules)
+    key = (str(rulesets_dir()), str(deck or ""), with_files)
+    names = [*FILES, *(MODULE_FILES[m][0] for m in with_files)]
+    stamp = files_stamp(folder or rulesets_dir() / "mantis_falls", names)
+    if folder and with_files:  # a module file the folder lacks comes from the project
+        stamp += files_stamp(rulesets_dir() / "mantis_falls", names[len(FILES) :])
     cached = _CARD_CACHE.get(key)
     if cached is None or cached[0] != stamp:
-        _CARD_CACHE[key] = cached = (stamp, CardData(folder))
+        _CARD_CACHE[key] = cached = (stamp, CardData(folder, with_files))
     return cached[1]
 
 
 class MantisFallsGame(Game):
-    """Mantis Falls, base game, two players.
+    """Mantis Falls, two players, with or without the Full Circle module.
 
     Args:
         players: number of players; only 2 is supported until the Triad module lands.
-        modules: add-on modules; none are supported yet.
+        modules: add-on modules: ``"full_circle"`` (topic 21) is available.
         rulings: house rules, ``{ruling_id: option}`` from ``rulings.yaml``.
         names: the players' display names.
         deck: a folder with your own card files in the same schema.
@@ -133,16 +142,21 @@ class MantisFallsGame(Game):
                 f"Mantis Falls with {players} players is not available yet: 3-player games "
                 "need the Triad module (topic 22); only 2 players are implemented"
             )
-        if modules:
+        unknown = [m for m in modules if m not in SPEC.modules]
+        if unknown:
             raise OptionError(
-                f"modules {list(modules)} are not implemented yet; the base game is available"
+                f"Mantis Falls has no module {unknown[0]!r} yet (available: "
+                f"{', '.join(SPEC.modules)})"
             )
+        modules = tuple(m for m in SPEC.modules if m in modules)  # one order, whatever given
         names = tuple(names) if names else DEFAULT_NAMES
         if len(names) != players or len(set(names)) != players:
             raise OptionError(f"names must be {players} different names, got {short(list(names))}")
         book = _rulebook()
         chosen = book.choose_rulings(rulings)
         options: dict[str, Any] = {"players": players}
+        if modules:
+            options["modules"] = list(modules)
         if rulings:
             options["rulings"] = {k: chosen[k] for k in rulings}
         if names != DEFAULT_NAMES:
@@ -152,7 +166,9 @@ class MantisFallsGame(Game):
         super().__init__(book, options, players)
         self.rulings = chosen
         self.player_names = names
-        self.cards = _card_data(deck)
+        self.modules = modules
+        self.full_circle = "full_circle" in modules
+        self.cards = _card_data(deck, modules)
         # Every node of the card data by its path, so resolve() only reads (frames name
         # effect lists by path).
         self._resolved = _card_paths(self.cards)
@@ -224,6 +240,23 @@ class MantisFallsGame(Game):
             "allies": sorted(a.index for a in self.cards.allies),
             "events": sorted(e.index for e in events),
         }
+        # Full Circle (topic 21): the character cards dealt face down (the base box's
+        # Urbanites too, unless ruling full_circle_urbanites leaves them out), and the
+        # afflictions, which no effect can remove (mf.13.2).
+        characters = self.cards.character_cards
+        urbanite = next(i for i, c in enumerate(characters) if c.id == FIRST_CHARACTER)
+        self.urbanite = urbanite
+        self.character_pool: list[int] = []
+        if self.full_circle:
+            if self._ruling("full_circle_urbanites") == "shuffled_in":
+                self.character_pool += [urbanite] * URBANITE_CARDS
+            self.character_pool += [i for i, c in enumerate(characters) if c.module]
+            if len(self.character_pool) < players:
+                raise OptionError(
+                    f"Full Circle needs a character card for each of the {players} players; "
+                    f"the deck has {len(self.character_pool)}"
+                )
+        self.afflictions = frozenset(c.index for c in actions if c.affliction)
         # Lasting effects' passive numbers by card and by ally name (speed).
         self.condition_passive: list[dict[str, int]] = [
             {k: int(v) for k, v in ((c.condition or {}).get("passive") or {}).items()}
@@ -326,6 +359,10 @@ class MantisFallsGame(Game):
                             key = (chooser, mover, d, road.index, shown)
                             table[key] = Action(chooser, "move", (d,), label)
         return table
+
+    def _ruling(self, rid: str) -> str:
+        """The option this game plays for ruling ``rid`` (as the state's ``_ruling``)."""
+        return self.rulings[rid]
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
         """Return the effect list (or effect) a frame's reference points to.
