@@ -1,4 +1,4 @@
-"""Mantis Falls (2 players, or 3 with Triad): hidden roles, roads, events, Last Gasps.
+"""Mantis Falls (2 players, or 3 with Triad; modules): hidden roles, roads, events, Last Gasps.
 
 Importing this package only declares the game (:data:`SPEC`); the engine (the
 ``engine/`` package, one module per rule group) is imported when a game is loaded.  The
@@ -20,7 +20,7 @@ SPEC = GameSpec(
     game="tutor.games.mantis_falls.game:MantisFallsGame",
     players=(2, 3),
     default_players=2,
-    modules=("triad",),
+    modules=("triad", "full_circle"),
     module_check="tutor.games.mantis_falls.modules:module_problem",
     information="imperfect",
     chance=True,

@@ -24,6 +24,8 @@ from tutor.core.types import Action
 # ======================================================================================
 
 _PLAYER_TARGETS = ("choose_any", "choose_player", "other")
+GUESSED_MAX = 8
+"""What a bot assumes for a maximum it cannot see (a face-down Full Circle character)."""
 
 
 class _Look:
@@ -49,11 +51,14 @@ class _Look:
         mine, theirs = players[me], players[self.other]
         self.mine, self.theirs = mine, theirs
         self.role = mine["role"]
-        self.wounds, self.max_wounds = mine["wounds"], mine["max_wounds"]
+        # A maximum hidden by a face-down character (Full Circle) is guessed as the middle
+        # one; the bot never peeks at it.
+        self.wounds, self.max_wounds = mine["wounds"], mine["max_wounds"] or GUESSED_MAX
         self.gasps = mine["gasps"]
         self.pos = mine["position"]
         self.other_pos = theirs["position"]
-        self.other_wounds, self.other_max = theirs["wounds"], theirs["max_wounds"]
+        self.other_wounds = theirs["wounds"]
+        self.other_max = theirs["max_wounds"] or GUESSED_MAX
         self.turn_player = view["turn_player"]
         self.phase = view["phase"]
         gasp = view.get("last_gasp")

@@ -37,8 +37,20 @@ FILES = {
 }
 """The card files of a deck and the schema definition each is checked against."""
 
-MODULE_FILES = {"triad": ("triad.yaml", "triad_file")}
+MODULE_FILES = {
+    "triad": ("triad.yaml", "triad_file"),
+    "full_circle": ("full_circle.yaml", "full_circle_file"),
+}
 """Each module's card file and its schema definition (read only when the module is used)."""
+MODULE_LISTS = {
+    "triad": {"cards": "actions.yaml"},
+    "full_circle": {
+        "actions": "actions.yaml",
+        "allies": "allies.yaml",
+        "characters": "characters.yaml",
+    },
+}
+"""Which list of a module's file joins which base deck (after the base cards)."""
 TRIAD_CARDS = 12
 """The Triad module's cards: role cards, reference cards and action cards together (mf.22.1)."""
 
@@ -65,6 +77,9 @@ HAND_DEAL = 6
 """Action cards dealt to each player besides the Call in a Hit (mf.5.7)."""
 FIRST_CHARACTER = "urbanite"
 """The character both players play in the base game (mf.5.10)."""
+URBANITE_CARDS = 3
+"""Urbanite cards in the base box (topic 1 lists three characters); with Full Circle they
+are shuffled in with the module's characters (ruling full_circle_urbanites)."""
 
 
 def _listing(names: list[str], most: int = 8) -> str:
@@ -82,6 +97,7 @@ def _rules_of(card: dict[str, Any]) -> tuple[Any, ...]:
         card.get("on_reveal") or [],
         card.get("effects") or [],
         card.get("condition"),
+        bool(card.get("affliction")),
     )
 
 
@@ -96,6 +112,7 @@ class ActionCard:
     effects: tuple[dict[str, Any], ...]
     condition: dict[str, Any] | None
     raw: dict[str, Any] = field(repr=False, compare=False)
+    affliction: bool = False  # kept like a condition, but nothing removes it (mf.13.2)
 
     @property
     def label(self) -> str:
@@ -150,6 +167,7 @@ class Character:
     id: str
     name: str
     max_wounds: int
+    module: str = ""  # the module that adds it ("" for the base game's)
 
 
 class CardData:
@@ -161,8 +179,8 @@ class CardData:
             whatever the folder holds.
         modules: the add-on modules whose card files are read too (``MODULE_FILES``):
             a module's file comes from ``folder`` when it holds one, else from the
-            project's deck.  A module's action cards follow the base deck's, so the base
-            cards keep their numbers.
+            project's deck.  A module's actions, allies and characters follow the base
+            deck's (``MODULE_LISTS``), so the base cards keep their numbers.
 
     Raises:
         RulesetError: naming the file, key path, expected and found value.
@@ -177,26 +195,35 @@ class CardData:
             self.files[name], raw[name] = load_data_file(
                 base, name, schema, definition, "card file"
             )
-        self.folder = base
-        self.modules = tuple(modules)
-        self.illustrative = bool(raw["actions.yaml"].get("illustrative", False))
-        action_cards = list(raw["actions.yaml"]["cards"])
+        self.modules = tuple(m for m in MODULE_FILES if m in modules)
         self.triad_roles: list[str] = []
         self.references: list[dict[str, Any]] = []
-        self.module_first: dict[str, int] = {}
-        """The index of each module's first action card (its cards follow in file order)."""
+        extra: dict[str, list[dict[str, Any]]] = {
+            "actions.yaml": [],
+            "allies.yaml": [],
+            "characters.yaml": [],
+        }
+        self._module_place: dict[str, list[tuple[str, str, int]]] = {into: [] for into in extra}
+        """By base file: where each module card added after its base cards comes from
+        (module, list, position), so an error names the module's own file (_refuse)."""
         for module in self.modules:
             name, definition = MODULE_FILES[module]
             home = base if (base / name).is_file() else rulesets_dir() / "mantis_falls"
-            self.files[name], raw[name] = load_data_file(
-                home, name, schema, definition, "card file"
-            )
-            self.module_first[module] = len(action_cards)
-            action_cards += raw[name]["cards"]
+            self.files[name], data = load_data_file(home, name, schema, definition, "card file")
+            for key, into in MODULE_LISTS[module].items():
+                extra[into] += data[key]
+                self._module_place[into] += [(module, key, j) for j in range(len(data[key]))]
+            raw[name] = data
             if module == "triad":
-                self._check_triad(raw[name])
-                self.triad_roles = [r["role"] for r in raw[name]["roles"]]
-                self.references = list(raw[name]["references"])
+                self._check_triad(data)
+                self.triad_roles = [r["role"] for r in data["roles"]]
+                self.references = list(data["references"])
+        self._base_count = {into: len(raw[into]["cards"]) for into in extra}
+        for into, added in extra.items():
+            if added:
+                raw[into] = {**raw[into], "cards": raw[into]["cards"] + added}
+        self.folder = base
+        self.illustrative = bool(raw["actions.yaml"].get("illustrative", False))
         self.actions = [
             ActionCard(
                 i,
@@ -208,8 +235,9 @@ class CardData:
                 tuple(c.get("effects") or ()),
                 c.get("condition"),
                 c,
+                bool(c.get("affliction")),
             )
-            for i, c in enumerate(action_cards)
+            for i, c in enumerate(raw["actions.yaml"]["cards"])
         ]
         self.events = [
             EventCard(
@@ -248,10 +276,15 @@ class CardData:
             )
             for i, c in enumerate(raw["roads.yaml"]["cards"])
         ]
-        self.characters = {
-            c["id"]: Character(c["id"], c["name"], int(c["max_wounds"]))
-            for c in raw["characters.yaml"]["cards"]
-        }
+        added = [""] * self._base_count["characters.yaml"] + [
+            module for module, _, _ in self._module_place["characters.yaml"]
+        ]
+        self.character_cards = [
+            Character(c["id"], c["name"], int(c["max_wounds"]), module)
+            for c, module in zip(raw["characters.yaml"]["cards"], added, strict=True)
+        ]
+        """Every character card in file order (base first); states keep their numbers."""
+        self.characters = {c.id: c for c in self.character_cards}
         self._check(raw)
         self.action_by_id = {c.id: c for c in self.actions}
         self.event_by_id = {c.id: c for c in self.events}
@@ -260,15 +293,20 @@ class CardData:
 
     # ------------------------------------------------------------------ checks
     def _refuse(self, file: str, where: str, expected: str, found: str) -> RulesetError:
+        # A module's card sits after the base cards: name its own file and list.
+        if where.startswith("cards[") and file in self._base_count:
+            i = int(where[6 : where.index("]")])
+            first = self._base_count[file]
+            if i >= first:
+                module, key, j = self._module_place[file][i - first]
+                rest = where[where.index("]") + 1 :]
+                name = MODULE_FILES[module][0]
+                return RulesetError(str(self.files[name]), f"{key}[{j}]{rest}", expected, found)
         return RulesetError(str(self.files[file]), where, expected, found)
 
     def _card_at(self, c: int, key: str = "") -> tuple[str, str]:
-        """The file action card ``c`` comes from and its key path there (``cards[3].suit``)."""
-        owner, first = "actions.yaml", 0
-        for module, start in self.module_first.items():
-            if c >= start:
-                owner, first = MODULE_FILES[module][0], start
-        return owner, f"cards[{c - first}]{key}"
+        """The place of action card ``c`` (``cards[3].suit``); _refuse names its file."""
+        return "actions.yaml", f"cards[{c}]{key}"
 
     def _check_triad(self, raw: dict[str, Any]) -> None:
         """The Triad file: 12 cards in all (mf.22.1), a Pact to deal (mf.5.12)."""
@@ -387,6 +425,17 @@ class CardData:
         first: dict[str, ActionCard] = {}
         for c in self.actions:
             keeps = any(e.get("do") == "keep_as_condition" for e in c.effects)
+            if c.affliction and (
+                not keeps
+                or ((c.condition or {}).get("anytime") or {}).get("cost", {}).get("discard_self")
+            ):
+                raise self._refuse(
+                    "actions.yaml",
+                    f"cards[{c.index}].affliction",
+                    "an affliction that keeps itself and has no cost discarding it "
+                    "(nothing removes an affliction)",
+                    "one that is never kept or that discards itself",
+                )
             if keeps != (c.condition is not None):
                 raise self._refuse(
                     *self._card_at(c.index, ".condition"),

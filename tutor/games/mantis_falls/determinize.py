@@ -14,9 +14,10 @@ information give the same copy for the same seed.  That is what the Monte-Carlo 
 tests check with :func:`~tutor.games.mantis_falls.invariants.hidden_variants`.
 
 What counts as hidden follows ``state.view(viewer)``: the other player's hand, role,
-incomplete allies and face-down play cards; the removed role; the face-down and
-removed roads; the action and event draw piles, their discard piles (the view shows
-only how many cards they hold), known-top cards nobody told the viewer about, the
+incomplete allies and face-down play cards; the removed role; (Full Circle) the
+face-down characters the viewer does not see; the face-down and removed roads; the
+action and event draw piles, their discard piles (the view shows only how many cards
+they hold), known-top cards nobody told the viewer about, the
 Actions by the Night and by the Dark; and an unseen event the viewer did not draw.
 Public constraints kept: the Actions by the Night and by the Dark are Midnight cards
 other than Call in a Hit (setup, mf.5.6); a face-down action play or Last Gasp play
@@ -84,7 +85,38 @@ def determinize(state: MantisFallsState, viewer: int, rng: Rng) -> MantisFallsSt
     if looking != "take_ally":
         _deal_allies(v, others, rng)
     _deal_events(v, viewer, rng)
+    if v.game.full_circle:
+        _deal_characters(v, viewer, rng)
     return v
+
+
+def _deal_characters(v: MantisFallsState, viewer: int, rng: Rng) -> None:
+    """Full Circle: deal again the face-down characters ``viewer`` cannot see (mf.21.2).
+
+    The pool is every character card of the deal except those the viewer sees; a
+    face-down character is never one whose maximum its player's wounds have reached
+    (it would have been turned up, mf.21.3).
+    """
+    owner_looks = v._ruling("character_owner_looks") == "owner_looks"
+    hidden = [
+        q
+        for q in range(v.game.num_players)
+        if not v.character_shown[q] and not (q == viewer and owner_looks)
+    ]
+    if not hidden:
+        return
+    pool = v.game.character_pool[:]
+    for q in range(v.game.num_players):
+        if q not in hidden:
+            pool.remove(v.characters[q])
+    pool.sort()
+    rng.shuffle(pool)
+    cards = v.cards.character_cards
+    for q in hidden:
+        # The true card always fits, so some card does.
+        k = next(i for i, c in enumerate(pool) if cards[c].max_wounds > v.wounds[q])
+        v.characters[q] = pool.pop(k)
+        v.max_wounds[q] = cards[v.characters[q]].max_wounds
 
 
 # ---------------------------------------------------------------------------------------

@@ -203,7 +203,7 @@ class MantisFallsEditor:
     @staticmethod
     def most_wounds(player: dict[str, Any]) -> int:
         """The most wounds a scenario may give a player: one below their maximum."""
-        return max(0, int(player.get("max_wounds", 8)) - 1)
+        return max(0, int(player.get("max_wounds") or 8) - 1)
 
     @staticmethod
     def road_options(view: dict[str, Any]) -> list[tuple[str, int]]:

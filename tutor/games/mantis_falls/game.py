@@ -20,8 +20,10 @@ from tutor.core.validation import short
 from tutor.games.mantis_falls import SPEC
 from tutor.games.mantis_falls.cards import (
     FILES,
+    FIRST_CHARACTER,
     MODULE_FILES,
     ROAD_ROWS,
+    URBANITE_CARDS,
     CardData,
 )
 from tutor.games.mantis_falls.modules import seat_tables
@@ -42,6 +44,8 @@ DATA_MODEL_RULES = {
     "mf.12.4": "legality of an action play never depends on whether its effects will do anything",
     "mf.12.8": "effects are data; an effect's heading (label) is display text the engine ignores",
     "mf.14.1": "allies are gained only by take_ally effects of actions/events and the setup draw",
+    "mf.21.1": "cards.CardData puts Full Circle's actions, allies and characters after the "
+    "base cards of each deck (MODULE_FILES), so the setup deals and shuffles them with them",
     "mf.16.1": "wounds are a running total in State.wounds, changed only by wound and heal",
     "mf.22.3": "Triad's rules are the three-player entries (mf.2.6, 5.12-5.13, 7, 9, 13.4, 20.7-8)",
     "mf.qr.1": "restates topic 8 (turn sequence), implemented by mf.8.1-mf.8.12",
@@ -69,7 +73,7 @@ def _card_paths(cards: Any) -> dict[tuple[Any, ...], Any]:
 # Both caches are keyed by the rulesets folder too, so a TUTOR_RULESETS set after the
 # first load is honoured (and a broken file there is reported, not masked by the cache).
 # A deck is kept with the stamp of its files: a card file edited since is read again.
-_CARD_CACHE: dict[tuple[str, ...], tuple[tuple[Any, ...], CardData]] = {}
+_CARD_CACHE: dict[tuple[str, str, tuple[str, ...]], tuple[tuple[Any, ...], CardData]] = {}
 _RULEBOOKS: dict[str, RuleBook] = {}
 
 
@@ -82,24 +86,24 @@ def _rulebook() -> RuleBook:
 
 def _card_data(deck: str | Path | None, modules: tuple[str, ...] = ()) -> CardData:
     folder = Path(deck) if deck else None
-    key = (str(rulesets_dir()), str(deck or ""), *modules)
-    home = rulesets_dir() / "mantis_falls"
-    module_files = [MODULE_FILES[m][0] for m in modules]
-    stamp = files_stamp(folder or home, FILES) + files_stamp(folder or home, module_files)
-    if folder:  # a module file the deck folder lacks comes from the project's deck
-        stamp += files_stamp(home, module_files)
+    with_files = tuple(m for m in MODULE_FILES if m in modules)
+    key = (str(rulesets_dir()), str(deck or ""), with_files)
+    names = [*FILES, *(MODULE_FILES[m][0] for m in with_files)]
+    stamp = files_stamp(folder or rulesets_dir() / "mantis_falls", names)
+    if folder and with_files:  # a module file the folder lacks comes from the project
+        stamp += files_stamp(rulesets_dir() / "mantis_falls", names[len(FILES) :])
     cached = _CARD_CACHE.get(key)
     if cached is None or cached[0] != stamp:
-        _CARD_CACHE[key] = cached = (stamp, CardData(folder, modules))
+        _CARD_CACHE[key] = cached = (stamp, CardData(folder, with_files))
     return cached[1]
 
 
 class MantisFallsGame(Game):
-    """Mantis Falls: two players, or three with the Triad module.
+    """Mantis Falls: two players, or three with the Triad module; the Full Circle module.
 
     Args:
         players: number of players, 2 or 3 (3 needs the Triad module, topic 22).
-        modules: add-on modules (``"triad"``; see ``SPEC.modules``).
+        modules: add-on modules (``"triad"``, ``"full_circle"``; see ``SPEC.modules``).
         rulings: house rules, ``{ruling_id: option}`` from ``rulings.yaml``.
         names: the players' display names.
         deck: a folder with your own card files in the same schema.
@@ -158,6 +162,7 @@ class MantisFallsGame(Game):
         self.rulings = chosen
         self.player_names = names
         self.modules = modules
+        self.full_circle = "full_circle" in modules
         self.cards = _card_data(deck, modules)
         # Every node of the card data by its path, so resolve() only reads (frames name
         # effect lists by path).
@@ -236,6 +241,23 @@ class MantisFallsGame(Game):
             "allies": sorted(a.index for a in self.cards.allies),
             "events": sorted(e.index for e in events),
         }
+        # Full Circle (topic 21): the character cards dealt face down (the base box's
+        # Urbanites too, unless ruling full_circle_urbanites leaves them out), and the
+        # afflictions, which no effect can remove (mf.13.2).
+        characters = self.cards.character_cards
+        urbanite = next(i for i, c in enumerate(characters) if c.id == FIRST_CHARACTER)
+        self.urbanite = urbanite
+        self.character_pool: list[int] = []
+        if self.full_circle:
+            if self._ruling("full_circle_urbanites") == "shuffled_in":
+                self.character_pool += [urbanite] * URBANITE_CARDS
+            self.character_pool += [i for i, c in enumerate(characters) if c.module]
+            if len(self.character_pool) < players:
+                raise OptionError(
+                    f"Full Circle needs a character card for each of the {players} players; "
+                    f"the deck has {len(self.character_pool)}"
+                )
+        self.afflictions = frozenset(c.index for c in actions if c.affliction)
         # Lasting effects' passive numbers by card and by ally name (speed).
         self.condition_passive: list[dict[str, int]] = [
             {k: int(v) for k, v in ((c.condition or {}).get("passive") or {}).items()}
@@ -341,6 +363,10 @@ class MantisFallsGame(Game):
                             key = (chooser, mover, d, road.index, shown)
                             table[key] = Action(chooser, "move", (d,), label)
         return table
+
+    def _ruling(self, rid: str) -> str:
+        """The option this game plays for ruling ``rid`` (as the state's ``_ruling``)."""
+        return self.rulings[rid]
 
     def resolve(self, ref: tuple[Any, ...]) -> Any:
         """Return the effect list (or effect) a frame's reference points to.

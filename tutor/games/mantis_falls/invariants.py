@@ -127,6 +127,26 @@ def _roads(s: MantisFallsState) -> list[str]:
     return problems
 
 
+def _character(s: MantisFallsState, p: int, at_max: bool) -> list[str]:
+    """Topics 16 and 21: the character card sets the maximum; it is face up in the base
+    game, and with Full Circle from the moment its player reaches that maximum."""
+    cards = s.cards.character_cards
+    if not 0 <= s.characters[p] < len(cards):
+        return [f"player {p}'s character is card #{s.characters[p]}, not a character card"]
+    card = cards[s.characters[p]]
+    problems = []
+    if s.max_wounds[p] != card.max_wounds:
+        problems.append(
+            f"player {p}'s maximum is {s.max_wounds[p]} but their {card.name} has {card.max_wounds}"
+        )
+    if not s.character_shown[p] and (at_max or not s.game.full_circle):
+        why = "at maximum wounds (21.3)" if at_max else "without Full Circle (5.10)"
+        problems.append(f"player {p}'s character is face down {why}")
+    if s.game.full_circle and s.characters[p] not in s.game.character_pool:
+        problems.append(f"player {p}'s {card.name} is not among the characters dealt (21.2)")
+    return problems
+
+
 def _players(s: MantisFallsState) -> list[str]:
     """Topics 5, 16-18: roles, wounds, gasp markers and death are consistent."""
     problems = []
@@ -148,6 +168,7 @@ def _players(s: MantisFallsState) -> list[str]:
         if not 0 <= s.revealed[p] <= len(s.plays[p]):
             problems.append(f"player {p} revealed {s.revealed[p]} of {len(s.plays[p])} cards")
         at_max = s.wounds[p] >= s.max_wounds[p]
+        problems += _character(s, p, at_max)
         waiting = p in s.gasp_due or s.in_gasp == p
         if at_max and not s.dead[p] and s.result is None and not waiting:
             problems.append(f"player {p} is at maximum wounds with no Last Gasp pending (16.3)")
@@ -213,7 +234,16 @@ def _draw_step(s: MantisFallsState, before: MantisFallsState) -> list[str]:
 
 
 _PER_PLAYER = PER_PLAYER_FIELDS  # declared once, with the fields (engine/data.py)
-_INT_LISTS = ("max_wounds", "pos", "wounds", "gasps", "revealed", "play_kept", "road_at")
+_INT_LISTS = (
+    "max_wounds",
+    "characters",
+    "pos",
+    "wounds",
+    "gasps",
+    "revealed",
+    "play_kept",
+    "road_at",
+)
 _INT_FIELDS = (
     "turn_no",
     "turn_player",
@@ -254,7 +284,7 @@ def _types(s: MantisFallsState) -> list[str]:
     for name in _FLAG_FIELDS:
         if not isinstance(getattr(s, name), bool):
             problems.append(f"{name} is {getattr(s, name)!r}, not true/false")
-    for name in ("dead", "face_up"):
+    for name in ("dead", "face_up", "character_shown"):
         for i, x in enumerate(getattr(s, name)):
             if not isinstance(x, bool):
                 problems.append(f"{name}[{i}] is {x!r}, not true/false")
@@ -371,7 +401,8 @@ def hidden_variants(s: MantisFallsState, viewer: int) -> list[tuple[str, MantisF
     """Copies of ``s`` that differ only in what ``viewer`` may not see.
 
     Each copy still obeys :func:`invariants`.  Changed, one at a time: the other
-    player's hand order and content, their role (swapped with the removed role), the
+    player's hand order and content, their face-down character (Full Circle), their
+    role (swapped with the removed role), the
     face-down part of their action play, a face-down road (swapped with a removed road
     of the same region), the Actions by the Night and by the Dark, an unseen event the
     viewer has not looked at (of the other kind when one is left), and a top event only
@@ -406,6 +437,15 @@ def _their_secrets(s: MantisFallsState, o: int, whose: str) -> list[tuple[str, M
         v = _variant(s)
         if _swap_with_pile(v, v.hands[o], 0):
             out.append(("the other player's hand content", v))
+    if s.game.full_circle and not s.character_shown[o]:
+        cards = s.cards.character_cards
+        here = cards[s.characters[o]]
+        for c in sorted(set(s.game.character_pool)):
+            if cards[c].name != here.name and cards[c].max_wounds > s.wounds[o]:
+                v = _variant(s)
+                v.characters[o], v.max_wounds[o] = c, cards[c].max_wounds
+                out.append(("the other player's face-down character", v))
+                break
     if s.roles[o] != s.removed_role:
         v = _variant(s)
         v.roles[o], v.removed_role = v.removed_role, v.roles[o]

@@ -167,6 +167,10 @@ def state_schema(game: MantisFallsGame) -> dict[str, Any]:
         "max_wounds": per_player(
             {"enum": max_wounds, "expected": f"a character's maximum wounds ({max_wounds})"}
         ),
+        "characters": per_player(
+            _int(0, len(cards.character_cards) - 1, "a character card number")
+        ),
+        "character_shown": per_player(flag),
         "pos": per_player(_int(0, END, f"a position on the road from 0 to {END}")),
         "wounds": per_player(_int(0, top_wounds, f"wounds from 0 to the maximum ({top_wounds})")),
         "gasps": per_player(_int(0, MAX_GASPS, f"a gasp marker from 0 to {MAX_GASPS}")),

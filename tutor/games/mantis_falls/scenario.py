@@ -25,6 +25,12 @@ _PLAYER_SETUP = {
             "expected": f"a road position from {START} (the Start) to {END} (the End)",
         },
         "wounds": {"type": "integer", "minimum": 0},
+        "character": {
+            "type": "string",
+            "minLength": 1,
+            "expected": "a character card's name or id (Full Circle only)",
+        },
+        "character_face_up": {"type": "boolean"},
         "gasps": {
             "type": "integer",
             "minimum": 0,
@@ -144,6 +150,31 @@ def _take_ally(s: MantisFallsState, name: Any, where: str, protect: list[int]) -
     raise ScenarioError(where, f"no ally card named {name!r} is available")
 
 
+def _set_character(s: MantisFallsState, p: int, entry: dict[str, Any], where: str) -> None:
+    """Full Circle: give player ``p`` a character from the deal, face down or up.
+
+    Raises:
+        ScenarioError: without the module, or for a character not in the deal.
+    """
+    if not s.game.full_circle:
+        raise ScenarioError(
+            f"{where}.character", "characters are dealt only with the Full Circle module"
+        )
+    if "character" in entry:
+        name = entry["character"]
+        cards = s.cards.character_cards
+        found = [
+            c for c in sorted(set(s.game.character_pool)) if name in (cards[c].id, cards[c].name)
+        ]
+        if not found:
+            known = ", ".join(sorted({cards[c].name for c in s.game.character_pool}))
+            raise ScenarioError(f"{where}.character", f"{name!r} is not dealt ({known})")
+        s.characters[p] = found[0]
+        s.max_wounds[p] = cards[found[0]].max_wounds
+    if "character_face_up" in entry:
+        s.character_shown[p] = bool(entry["character_face_up"])
+
+
 def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
     """Apply the scenario ``setup`` mapping to a freshly set-up state.
 
@@ -188,6 +219,8 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
                 raise ScenarioError(f"{where}.position", "nobody can stand on the Broken Road")
             s.pos[p] = pos
             s.face_up[pos] = True  # mf.10.3: a road a piece has reached was already turned up
+        if "character" in entry or "character_face_up" in entry:
+            _set_character(s, p, entry, where)
         if "wounds" in entry:
             s.wounds[p] = _int(entry["wounds"], f"{where}.wounds", 0, s.max_wounds[p] - 1)
         if "gasps" in entry:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tutor.games.mantis_falls.cards import ActionCard, AllyCard, EventCard, RoadCard
+from tutor.games.mantis_falls.cards import ActionCard, AllyCard, Character, EventCard, RoadCard
 
 _TARGET = {
     "self": "you",
@@ -189,6 +189,10 @@ def lasting_text(block: dict[str, Any]) -> list[str]:
         lines.append("Ambushes neither discard your cards nor wound you.")
     if "hand_size" in passive:
         lines.append(f"You draw up to {passive['hand_size']} cards in the draw phase.")
+    if "extra_event_wounds" in passive:
+        lines.append(
+            f"Wounds you receive from events are increased by {passive['extra_event_wounds']}."
+        )
     if "extra_opposition_wounds" in passive:
         lines.append(
             f"When you wound an opposition, deal {passive['extra_opposition_wounds']} more."
@@ -208,13 +212,27 @@ def lasting_text(block: dict[str, Any]) -> list[str]:
 
 
 def action_card_text(card: ActionCard) -> str:
-    """The full text of an action card."""
-    lines = [f"{card.name} — {card.suit.title()}"]
+    """The full text of an action card (an affliction says so: nothing removes it)."""
+    lines = [f"{card.name} — {card.suit.title()}{' · affliction' if card.affliction else ''}"]
     lines += [f"When revealed: {effect_text(e)}" for e in card.on_reveal]
-    lines += [f"{i}. {effect_text(e)}" for i, e in enumerate(card.effects, 1)]
+    steps = [effect_text(e) for e in card.effects]
+    if card.affliction:
+        keep = "Keep this card as a condition."
+        steps = [
+            s.replace(keep, "Keep this card as an affliction: nothing can remove it.")
+            for s in steps
+        ]
+    lines += [f"{i}. {s}" for i, s in enumerate(steps, 1)]
     if card.condition:
-        lines += ["While a condition: " + s for s in lasting_text(card.condition)]
+        kept = "While an affliction: " if card.affliction else "While a condition: "
+        lines += [kept + s for s in lasting_text(card.condition)]
     return "\n".join(lines)
+
+
+def character_card_text(card: Character) -> str:
+    """The text of a character card (Full Circle deals them face down, mf.21.2)."""
+    where = " (Full Circle)" if card.module else ""
+    return f"{card.name} — character{where}\nMaximum wounds: {card.max_wounds}."
 
 
 def event_card_text(card: EventCard) -> str:

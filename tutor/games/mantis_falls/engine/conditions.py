@@ -183,7 +183,15 @@ def keep_as_condition_effect(
     else:
         return
     s.conditions[p].append(c)
-    if s.tracing:
+    if s.tracing and c in s.game.afflictions:
+        s._log(
+            "mf.13.2",
+            f"{s.name(p)} keeps {s.card_name(c)} face up as an affliction; "
+            "unlike a condition, nothing can ever remove it.",
+            p,
+            changes=(("conditions", None, s.card_name(c)),),
+        )
+    elif s.tracing:
         s._log(
             "mf.13.1",
             f"{s.name(p)} keeps {s.card_name(c)} face up as a condition; "
@@ -199,10 +207,18 @@ def remove_condition_effect(
     target = eff.get("target", "any")
     # "any" means either active player: the bystander's conditions are out of reach (mf.7.3).
     owners = sorted(s._both()) if target == "any" else context.targets(s, ctx, target)
-    if any(s.conditions[q] for q in owners):
+    afflictions = s.game.afflictions  # never removed (mf.13.2)
+    if any(c not in afflictions for q in owners for c in s.conditions[q]):
         s.stack.append(Pick(ctx, P_REMOVE_CONDITION, tuple(owners)))
     elif s.tracing:
-        s._log("mf.13.1", "There is no condition to remove.", ctx[0])
+        if any(s.conditions[q] for q in owners):
+            s._log(
+                "mf.13.2",
+                "There is no condition to remove: afflictions cannot be removed.",
+                ctx[0],
+            )
+        else:
+            s._log("mf.13.1", "There is no condition to remove.", ctx[0])
 
 
 def remove_condition_options(s: MantisFallsData, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
@@ -215,6 +231,7 @@ def remove_condition_options(s: MantisFallsData, ctx: Ctx, args: tuple[Any, ...]
         )
         for q in args
         for c in sorted(set(s.conditions[q]))
+        if c not in s.game.afflictions
     ]
 
 

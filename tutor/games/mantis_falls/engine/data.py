@@ -62,13 +62,14 @@ LIST = "list"  # a list of plain values: copied with [:], saved as a list
 NESTED = "nested"  # a list of lists (one per player): each inner list copied
 SCALAR = "scalar"  # one plain value (a number, a name, a flag, the result): shared
 SPECIAL = "special"  # saved by hand in to_dict (rng, tracing, stack, trace, logs)
-RUNTIME = "runtime"  # not saved: the game, its cards, the cached legal actions
+RUNTIME = "runtime"  # not saved: the game, its cards, the cached legal actions, causes
 
 FIELDS: tuple[tuple[str, str, bool], ...] = (
     # (name, how, one entry per player)
     ("game", RUNTIME, False),
     ("cards", RUNTIME, False),
     ("_legal", RUNTIME, False),
+    ("causes", RUNTIME, False),
     ("rng", SPECIAL, False),
     ("tracing", SPECIAL, False),
     ("stack", SPECIAL, False),
@@ -77,6 +78,8 @@ FIELDS: tuple[tuple[str, str, bool], ...] = (
     ("event_stats", SPECIAL, False),
     ("roles", LIST, True),
     ("max_wounds", LIST, True),
+    ("characters", LIST, True),
+    ("character_shown", LIST, True),
     ("pos", LIST, True),
     ("wounds", LIST, True),
     ("gasps", LIST, True),
@@ -157,6 +160,8 @@ class MantisFallsData(State):
     roles: list[str]
     removed_role: str
     max_wounds: list[int]
+    characters: list[int]
+    character_shown: list[bool]
     pos: list[int]
     wounds: list[int]
     gasps: list[int]
@@ -223,6 +228,8 @@ class MantisFallsData(State):
             self._legal = src._legal
             self.roles = src.roles[:]
             self.max_wounds = src.max_wounds[:]
+            self.characters = src.characters[:]
+            self.character_shown = src.character_shown[:]
             self.pos = src.pos[:]
             self.wounds = src.wounds[:]
             self.gasps = src.gasps[:]
@@ -277,6 +284,11 @@ class MantisFallsData(State):
         self.roles = [""] * n
         self.removed_role = ""
         self.max_wounds = [8] * n
+        # Each player's character card (a number into cards.character_cards) and whether
+        # it is face up: always in the base game; with Full Circle only from maximum
+        # wounds on (mf.21.3).
+        self.characters = [game.urbanite] * n
+        self.character_shown = [True] * n
         self.pos = [START] * n
         self.wounds = [0] * n
         self.gasps = [0] * n

@@ -107,6 +107,15 @@ def effects_step(s: MantisFallsData, top: Effects) -> None:
                     public_text="",
                 )
         if not ok:
+            if secret and s.tracing:
+                # Met, the effect's lines would be the turn player's alone; not met, a
+                # line of theirs ends it too, so the others cannot tell which it was.
+                s._log(
+                    "mf.11.8",
+                    f"{context.source_name(s, ctx)}: nothing happens.",
+                    ctx[0],
+                    visible_to=(s.turn_player,),
+                )
             return
     if secret and s.tracing:
         start = len(s.trace)

@@ -90,6 +90,7 @@ def gasp_step(s: MantisFallsData, top: Gasp) -> None:
                 flow.rule("process"),
                 f"{s.name(p)} reveals Last Gasp card {k + 1}: {s.card_label(c)}.",
                 p,
+                changes=(("revealed", c, True),),  # a face-down card turned up, as in mf.12.6
             )
         context.start_card(s, p, c, k + 1, True)
     elif stage == "window":

@@ -19,7 +19,7 @@ from tutor.games.mantis_falls.cards import (
     ROADS_PER_ROW,
     ROADS_SET_ASIDE,
 )
-from tutor.games.mantis_falls.engine import allies, triad
+from tutor.games.mantis_falls.engine import allies, full_circle, triad
 from tutor.games.mantis_falls.engine.data import END, START
 from tutor.games.mantis_falls.engine.frames import TURN_FRAMES
 from tutor.games.mantis_falls.engine.play import MantisFallsState
@@ -146,10 +146,14 @@ def new_state(game: MantisFallsGame, seed: int | None, tracing: bool) -> MantisF
             )
         else:
             triad.log_roles(s)
-        log(
-            "mf.5.10",
-            f"Each player is an {urbanite.name} (maximum {urbanite.max_wounds} wounds).",
-        )
+        if not game.full_circle:
+            log(
+                "mf.5.10",
+                f"Each player is an {urbanite.name} (maximum {urbanite.max_wounds} wounds).",
+            )
+    if game.full_circle:
+        full_circle.deal_characters(s)  # face down, instead of an Urbanite each (mf.21.2)
+    if log:
         log(
             "mf.5.11",
             f"{'Both' if n == 2 else 'All three'} pieces start on the Start of the Road; "

@@ -14,9 +14,14 @@ def view(s: MantisFallsData, player: int | None) -> dict[str, Any]:
     outcome = s.outcome()
     over = outcome is not None
     n = s.game.num_players
+    # A face-down character (Full Circle) is seen by its owner only (ruling
+    # character_owner_looks) until it is turned up, and by everyone at the end.
+    owner_looks = not s.game.full_circle or s._ruling("character_owner_looks") == "owner_looks"
     players = []
     for p in range(n):
         mine = omni or p == player
+        known = s.character_shown[p] or over or omni or (p == player and owner_looks)
+        character = s.cards.character_cards[s.characters[p]]
         hidden_play = s.plays[p][s.revealed[p] :]
         players.append(
             {
@@ -24,7 +29,9 @@ def view(s: MantisFallsData, player: int | None) -> dict[str, Any]:
                 "position": s.pos[p],
                 "road": s._pos_name(s.pos[p]),
                 "wounds": s.wounds[p],
-                "max_wounds": s.max_wounds[p],
+                "max_wounds": s.max_wounds[p] if known else None,
+                "character": character.name if known else None,
+                "character_face_down": not s.character_shown[p],
                 "gasps": s.gasps[p],
                 "dead": s.dead[p],
                 "role": s.roles[p] if (mine or over) else None,
@@ -109,6 +116,7 @@ def view(s: MantisFallsData, player: int | None) -> dict[str, Any]:
     return {
         **seats,
         "game": "mantis_falls",
+        "modules": list(s.game.modules),
         "viewer": player,
         "turn": s.turn_no,
         "turn_player": s.turn_player,

@@ -8,7 +8,7 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls import gasp_flow
-from tutor.games.mantis_falls.engine import context, last_gasps
+from tutor.games.mantis_falls.engine import context, full_circle, last_gasps
 from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_HEAL_TARGET,
@@ -104,6 +104,8 @@ def wound(s: MantisFallsData, q: int, amount: int, ctx: Ctx, rule: str) -> None:
     if s.dead[q] or amount <= 0:
         return
     if ctx[1] == "event":
+        if s.game.afflictions:
+            amount = full_circle.afflicted_event_wounds(s, q, amount)
         cut = s._passive(q, "reduce_event_wounds")
         if cut:
             reduced = max(0, amount - cut)
@@ -128,8 +130,11 @@ def wound(s: MantisFallsData, q: int, amount: int, ctx: Ctx, rule: str) -> None:
         rule = gasp_flow.LAST_GASP.rule("hurt_other")  # a Last Gasp card hurting another player
     if s.tracing:
         got = f"{after - before} wound{'s' * (after - before != 1)}"
-        text = f"{s.name(q)} receives {got} ({context.source_name(s, ctx)}): {after}/{cap}."
-        public = f"{s.name(q)} receives {got} (unseen event): {after}/{cap}."
+        # A face-down maximum stays hidden unless this hit reaches it (and turns it up).
+        shown = s.character_shown[q] or after >= cap
+        total = f"{after}/{cap}" if shown else full_circle.wound_total(s, q, after)
+        text = f"{s.name(q)} receives {got} ({context.source_name(s, ctx)}): {total}."
+        public = f"{s.name(q)} receives {got} (unseen event): {total}."
         if before + amount > cap:
             over = before + amount - cap
             extra = (
@@ -147,6 +152,8 @@ def wound(s: MantisFallsData, q: int, amount: int, ctx: Ctx, rule: str) -> None:
             visible_to=vis,
             public_text=public if vis else "",
         )
+    if after >= cap and not s.character_shown[q]:
+        full_circle.reveal_character(s, q)
     if after >= cap and before < cap and q != s.in_gasp and q not in s.gasp_due:
         s.gasp_due.append(q)
         if s.tracing:
@@ -194,7 +201,7 @@ def heal(s: MantisFallsData, q: int, amount: int, rule: str) -> None:
         s._log(
             rule,
             f"{s.name(q)} heals {before - after} wound{'s' * (before - after != 1)}:"
-            f" {after}/{s.max_wounds[q]}{extra}.",
+            f" {full_circle.wound_total(s, q, after)}{extra}.",
             q,
             changes=(("wounds", before, after),),
         )

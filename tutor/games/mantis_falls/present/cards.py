@@ -23,18 +23,25 @@ SUIT_COLORS = {
 
 
 def card_kind(card: Any) -> str:
-    """``"action"``, ``"event"``, ``"ally"`` or ``"road"``.
+    """``"action"``, ``"event"``, ``"ally"``, ``"road"`` or ``"character"``.
 
     Raises:
         TypeError: if ``card`` is not a Mantis Falls card.
     """
-    from tutor.games.mantis_falls.cards import ActionCard, AllyCard, EventCard, RoadCard
+    from tutor.games.mantis_falls.cards import (
+        ActionCard,
+        AllyCard,
+        Character,
+        EventCard,
+        RoadCard,
+    )
 
     for cls, kind in (
         (ActionCard, "action"),
         (EventCard, "event"),
         (AllyCard, "ally"),
         (RoadCard, "road"),
+        (Character, "character"),
     ):
         if isinstance(card, cls):
             return kind
@@ -45,7 +52,7 @@ def card_text(card: Any) -> str:
     """The full text of any Mantis Falls card, rendered from its data.
 
     Raises:
-        TypeError: if ``card`` is not an action, event, ally or road card.
+        TypeError: if ``card`` is not an action, event, ally, road or character card.
     """
     from tutor.games.mantis_falls import text
 
@@ -56,6 +63,8 @@ def card_text(card: Any) -> str:
         return text.event_card_text(card)
     if kind == "ally":
         return text.ally_card_text(card)
+    if kind == "character":
+        return text.character_card_text(card)
     return text.road_card_text(card)
 
 
@@ -65,11 +74,13 @@ def card_html(card: Any) -> str:
     The first line of the rendered text is the card's title; the rest are its effects.
 
     Raises:
-        TypeError: if ``card`` is not an action, event, ally or road card.
+        TypeError: if ``card`` is not an action, event, ally, road or character card.
     """
     kind = card_kind(card)
     lines = card_text(card).split("\n")
-    color = {"event": "#8b4513", "ally": "#1b5e20", "road": "#3d5a98"}.get(kind, "#9aa0a6")
+    color = {"event": "#8b4513", "ally": "#1b5e20", "road": "#3d5a98", "character": "#5d4037"}.get(
+        kind, "#9aa0a6"
+    )
     if kind == "action":
         color = SUIT_COLORS.get(card.suit, color)
     body = "".join(f'<div style="margin-top:3px">{escape(line)}</div>' for line in lines[1:])

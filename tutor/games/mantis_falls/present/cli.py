@@ -12,6 +12,18 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 
+def _most(p: dict[str, Any]) -> str:
+    """A player's maximum wounds, or ``?`` while a face-down character hides it."""
+    return "?" if p.get("max_wounds") is None else str(p["max_wounds"])
+
+
+def _character(p: dict[str, Any]) -> str:
+    """Full Circle: the character as the view shows it ("" in a base-game view)."""
+    if not p["character_face_down"]:
+        return f", character {p['character']}"
+    return f", character {p['character'] or 'hidden'} (face down)"
+
+
 def _fmt_list(items: Sequence[str] | None, hidden: str = "hidden") -> str:
     if items is None:
         return f"({hidden})"
@@ -39,15 +51,17 @@ def write_view(view: dict[str, Any], legal: list[str], out: TextIO) -> None:
         active = " and ".join(names[q] for q in view["active_players"])
         out.write(f"Active players: {active}; bystander: {names[view['bystander']]}.\n")
     out.write("Players:\n")
+    fc = "full_circle" in view.get("modules", ())  # Full Circle shows characters
     for p in players:
         role = p.get("role") or "role hidden"
         dead = ", DEAD" if p.get("dead") else ""
         hand = p.get("hand")
         hand_text = _fmt_list(hand) if hand is not None else f"{p.get('hand_count')} cards (hidden)"
         allies = p.get("allies_complete") or []
+        character = _character(p) if fc else ""
         out.write(
             f"  {p['name']} ({role}{dead}): position {p['position']} ({p['road']}), "
-            f"wounds {p['wounds']}/{p['max_wounds']}, gasp marker {p['gasps']}\n"
+            f"wounds {p['wounds']}/{_most(p)}, gasp marker {p['gasps']}{character}\n"
             f"    hand: {hand_text}\n"
             f"    conditions: {_fmt_list(p.get('conditions'))}; allies: {_fmt_list(allies)}\n"
         )

@@ -63,7 +63,7 @@ def _player_rows(p: int, a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str
 
     return [
         both("road", _road),
-        both("wounds", lambda pl: f"{pl.get('wounds', 0)} of {pl.get('max_wounds', '?')}"),
+        both("wounds", lambda pl: f"{pl.get('wounds', 0)} of {pl.get('max_wounds') or '?'}"),
         both("gasp marker", lambda pl: f"{pl.get('gasps', 0)} of 3"),
         both("alive", lambda pl: "dead" if pl.get("dead") else "alive"),
         both("role", lambda pl: pl.get("role") or "hidden"),

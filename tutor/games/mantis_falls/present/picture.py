@@ -364,8 +364,23 @@ def _chip(
     return _group(body, tip or label, class_=cls), w
 
 
+HIDDEN_MAX_BOXES = 9
+"""Boxes drawn for a maximum hidden by a face-down character (Full Circle's largest)."""
+
+
+def character_text(pl: dict[str, Any]) -> str:
+    """Full Circle: the player's character as this view shows it (mf.21.2-21.3)."""
+    name = pl.get("character")
+    if not pl.get("character_face_down"):
+        return f"character: {name}"
+    return f"character: {name} (face down)" if name else "character: face down"
+
+
 def _life_tracker(x: float, y: float, pl: dict[str, Any]) -> list[str]:
-    wounds, most = int(pl["wounds"]), int(pl["max_wounds"])
+    hidden = pl["max_wounds"] is None  # a face-down character (Full Circle)
+    wounds = int(pl["wounds"])
+    most = HIDDEN_MAX_BOXES if hidden else int(pl["max_wounds"])
+    shown_most = "?" if hidden else str(most)
     out = [_text(x, y + 11, "Wounds", 9.5, fill="#555")]
     bx = x + 46
     for i in range(most + 1):
@@ -388,7 +403,9 @@ def _life_tracker(x: float, y: float, pl: dict[str, Any]) -> list[str]:
     out.append(
         _circle(bx + wounds * 17 + 7.5, y + 7.5, 5, fill="none", stroke="#8b0000", stroke_width=2)
     )
-    out.append(_text(bx + (most + 1) * 17 + 4, y + 11, f"{wounds}/{most}", 10, font_weight="bold"))
+    out.append(
+        _text(bx + (most + 1) * 17 + 4, y + 11, f"{wounds}/{shown_most}", 10, font_weight="bold")
+    )
     gy = y + 20
     gasps = int(pl["gasps"])
     out.append(_text(x, gy + 11, "Gasps", 9.5, fill="#555"))
@@ -402,7 +419,7 @@ def _life_tracker(x: float, y: float, pl: dict[str, Any]) -> list[str]:
     return [
         _group(
             out,
-            f"{pl['name']}: {wounds} of {most} wounds, gasp marker on {gasps}",
+            f"{pl['name']}: {wounds} of {shown_most} wounds, gasp marker on {gasps}",
             class_="life-tracker",
         )
     ]
@@ -434,9 +451,10 @@ def _player_panel(
             fill="#8b0000" if role == "assassin" else "#333",
         )
     )
-    out.append(
-        _text(x + 28, y + 31, f"on {pl.get('road', '')} (road {pl['position']})", 9.5, fill="#555")
-    )
+    where = f"on {pl.get('road', '')} (road {pl['position']})"
+    if "full_circle" in view.get("modules", ()):
+        where += f" · {character_text(pl)}"
+    out.append(_text(x + 28, y + 31, where, 9.5, fill="#555"))
     cy = y + 40
     out += _life_tracker(x + 8, cy, pl)
     cy += 44
