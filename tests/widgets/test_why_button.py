@@ -39,7 +39,7 @@ def test_why_shows_the_chain_of_the_entry_on_screen_and_its_picture() -> None:
     assert panel.chain is not None and panel.chain.entry == player.session.cursor - 1
     html = panel.view.value
     assert "Jack receives 1 wound (ambush)" in html and "Topic 10 · Roads: Ambushes" in html
-    assert "It goes back to a chance outcome: Chance: Discard Coffee (Amber) at random" in html
+    assert "It goes back to a chance outcome: Discard Coffee (Amber) at random" in html
     svg = ET.fromstring(html[html.index("<svg") : html.index("</svg>") + 6])
     links = [g for g in svg.iter(f"{SVG}g") if "why-link" in (g.get("class") or "")]
     assert [g.get("data-kind") for g in links] == ["chance", "entry"]

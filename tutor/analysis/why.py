@@ -44,6 +44,10 @@ LINK_KINDS = (ENTRY, DECISION, CHANCE_OUTCOME, SETUP)
 """What a link is: a trace entry, a player's decision, a chance outcome, the set-up."""
 
 
+CHANCE_PREFIX = "Chance: "
+"""How a chance outcome's link starts when the viewer may read the outcome."""
+
+
 class WhyError(TutorError):
     """A question :func:`why` or :func:`what_if_not` cannot answer (a bad entry number,
     a link that is no decision, an alternative that is not legal there)."""
@@ -121,7 +125,8 @@ class WhyChain:
             if root.kind == DECISION:
                 parts.append(f"It goes back to a decision: {_sentence(root)}")
             elif root.kind == CHANCE_OUTCOME:
-                parts.append(f"It goes back to a chance outcome: {_sentence(root)}")
+                said = _sentence(root).removeprefix(CHANCE_PREFIX)
+                parts.append(f"It goes back to a chance outcome: {said}")
             else:
                 parts.append(f"It goes back to the set-up: {_sentence(root)}")
         return " ".join(parts)
@@ -199,7 +204,7 @@ def _action_link(session: Session, trace: list[TraceEntry], step: int, player: i
         readable = may_read(trace[first].visible_to, player)
     if action.player == CHANCE:
         kind = CHANCE_OUTCOME
-        text = f"Chance: {action.label}" if readable else f"A chance outcome: {shown.prompt}"
+        text = f"{CHANCE_PREFIX}{action.label}" if readable else f"A chance outcome: {shown.prompt}"
         actor = None
     else:
         kind = DECISION
