@@ -30,3 +30,8 @@ def test_an_empty_chart_says_nobody_answered_yet() -> None:
     full = answers_figure(CHOICES, (0, 5, 0, 0), title="Question 2")
     assert not full.layout.annotations and full.layout.title.text == "Question 2"
     assert list(full.data[0].y) == ["Steal from Ben"] and list(full.data[0].x) == [5]
+
+
+def test_the_learners_axis_counts_in_whole_numbers() -> None:
+    assert answers_figure(CHOICES, (2, 1, 0, 0)).layout.xaxis.dtick == 1
+    assert answers_figure(CHOICES, (30, 3, 0, 0)).layout.xaxis.dtick == 4

@@ -63,6 +63,10 @@ def test_a_poll_from_push_to_the_next_position(database: str) -> None:
     assert 'data-answers="3"' in host.count_label.value
     bars = dict(zip(host.figure.data[0].y, host.figure.data[0].x, strict=True))
     assert bars == {"Steal from Ben": 2, "Score": 1}
+    assert not host.figure.layout.annotations  # no "No answers yet" any more
+    # The whole figure is in the widget's state too, for a page that draws it late.
+    assert list(host.figure._widget_data[0]["y"]) == ["Steal from Ben", "Score"]
+    assert host.figure._widget_layout["title"]["text"].startswith("Question 1")
     updates = host.updates
     host.refresh()
     assert host.updates == updates  # nothing new: the chart is not redrawn

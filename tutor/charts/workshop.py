@@ -1,9 +1,10 @@
 """The workshop room's answers chart: how many learners picked each choice.
 
 Why this exists: the host's screen shows the room's answers arriving live
-(:class:`tutor.widgets.room.HostRoom` shows this figure as a ``FigureWidget``, drawn
-anew whenever the answers change).  With many legal choices (a placement turn can offer a
-hundred), only the choices someone picked are drawn, most picked first.
+(:class:`tutor.widgets.room.HostRoom` shows this figure as a ``FigureWidget`` and
+updates it in place with :func:`answer_bars` and :func:`answers_layout`).  With many
+legal choices (a placement turn can offer a hundred), only the choices someone picked
+are drawn, most picked first.
 
 Plotly is imported here, never by ``import tutor``.
 """
@@ -37,8 +38,11 @@ def answer_bars(
     return labels, [n for _, n in shown], colours
 
 
-def answers_layout(labels: Sequence[str], title: str = "") -> dict[str, Any]:
-    """The layout that goes with a set of bars (their height; a note while none)."""
+def answers_layout(
+    labels: Sequence[str], values: Sequence[int] = (), title: str = ""
+) -> dict[str, Any]:
+    """The layout that goes with a set of bars (their height, whole-number ticks; a note
+    while there are none)."""
     note = {
         "text": "No answers yet",
         "showarrow": False,
@@ -53,6 +57,7 @@ def answers_layout(labels: Sequence[str], title: str = "") -> dict[str, Any]:
         "height": max(260, 60 + 34 * max(len(labels), 1)),
         "annotations": [] if labels else [note],
         "yaxis": {"autorange": "reversed", "automargin": True, "visible": bool(labels)},
+        "xaxis": {"dtick": max(1, -(-max(values, default=1) // 8))},
     }
 
 
@@ -74,7 +79,7 @@ def answers_figure(
         margin={"l": 10, "r": 10, "t": 50, "b": 40},
         showlegend=False,
     )
-    fig.update_layout(**answers_layout(labels, title))
+    fig.update_layout(**answers_layout(labels, values, title))
     fig.add_trace(
         go.Bar(
             x=values,

@@ -270,7 +270,8 @@ class HostRoom(_RoomPage):
         self.next_button.on_click(lambda _: self.next_position())
         self.count_label = w.HTML()
         self.chart = w.Box()
-        self.figure = self._new_figure((), (), None, "")
+        self.figure: Any = None
+        self._draw((), (), None, "")
         self.position = w.HTML()
         self.reveal_box = w.HTML()
         self.secret_toggle = w.ToggleButton(description="Show the host secret")
@@ -451,30 +452,43 @@ class HostRoom(_RoomPage):
         if question.reveal and question.reveal.get("bots"):
             engine = str(question.reveal["bots"][0]["choice"])
         title = f"Question {question.number}: what the room would do"
-        self._new_figure(question.choices, tally.counts, engine, title)
+        self._draw(question.choices, tally.counts, engine, title)
         self.last_update = time.time()
         self.updates += 1
 
-    def _new_figure(
+    def _draw(
         self, choices: tuple[str, ...], counts: tuple[int, ...], engine: str | None, title: str
-    ) -> Any:
-        """Draw the chart anew as a new ``FigureWidget`` in place of the old one.
+    ) -> None:
+        """Draw the answers on the one ``FigureWidget`` of the page, in place.
 
-        A new widget carries the whole figure in its state, which a page receives even
-        when it was not listening yet (Plotly's in-place updates are messages that a
-        page still drawing the old chart can miss).  Plotly is imported here: a
-        learner's kernel starts faster without it.
+        Plotly sends an in-place change as a message, which a page still loading
+        Plotly's script misses; the figure's whole state is therefore sent again too
+        (what a page reads when it draws the chart), so a late page draws it right.
+        Plotly is imported here: a learner's kernel starts faster without it.
         """
+        from copy import deepcopy
+
         import plotly.graph_objects as go
 
-        from tutor.charts.workshop import answers_figure
+        from tutor.charts.workshop import answer_bars, answers_layout
 
-        old = getattr(self, "figure", None)
-        self.figure = go.FigureWidget(answers_figure(choices, counts, engine, title))
-        self.chart.children = (self.figure,)
-        if old is not None:
-            old.close()
-        return self.figure
+        labels, values, colours = answer_bars(choices, counts, engine)
+        if getattr(self, "figure", None) is None:
+            from tutor.charts.workshop import answers_figure
+
+            self.figure = go.FigureWidget(answers_figure(choices, counts, engine, title))
+            self.chart.children = (self.figure,)
+            return
+        figure = self.figure
+        with figure.batch_update():
+            bar = figure.data[0]
+            bar.x, bar.y, bar.text = values, labels, values
+            bar.marker.color = colours
+            layout = answers_layout(labels, values, title)
+            figure.layout.annotations = layout.pop("annotations")  # [] must clear the note
+            figure.update_layout(**layout)
+        figure._widget_data = deepcopy(figure._data)
+        figure._widget_layout = deepcopy(figure._layout_obj._props)
 
     def reveal(self) -> None:
         """Close the question and show (to everyone) what the engine says."""
