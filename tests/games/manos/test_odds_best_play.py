@@ -18,7 +18,7 @@ from games.manos.mn_helpers import do, position
 
 from tutor.games.manos.engine.frames import ChallengeFrame
 from tutor.games.manos.engine.state import FAMILY, MANOS, ManosState
-from tutor.games.manos.odds import challenge_odds, concede_or_fight
+from tutor.games.manos.odds import challenge_odds, concede_or_fight, search_odds
 
 
 def _named(state: ManosState, side: int, names: list[str]) -> list[int]:
@@ -157,3 +157,26 @@ def test_concede_or_fight_has_a_chance_edge_per_unseen_hand_that_matters() -> No
     assert tree["odds"]["exact"] == Fraction(5, 6)
     assert tree["fight"]["capture"] == pytest.approx(1 / 6)
     assert tree["concede"]["capture"] == 1.0 and tree["advice"] == "fight"
+
+
+def _michael_searches(state: ManosState) -> tuple[int, int]:
+    do(state, "Michael searches the Lodge Interior")
+    return 0, state.corruption[0]
+
+
+@pytest.mark.rule("mn.4.5")
+@pytest.mark.rule("mn.7.1")
+def test_search_odds_equal_every_manos_hand_played_out_through_the_engine() -> None:
+    # Two Escape cards: the search challenge is rating 3 + 1 on Michael's Resist of 1.
+    state = position({"escapes": 2})
+    _arrange(state, FAMILY, ["Grit", "Determination", "Second Wind"], ["Grit"] * 3)
+    pool = ["Dark Will", "Dark Will", "Manos Commands", "No Escape Here", "No Escape Here"]
+    pool += ["Torgo Lurches", "Eternal Night"]
+    _arrange(state, MANOS, pool[:3], pool[3:])
+    odds = search_odds(state, FAMILY, "Michael")
+    assert odds["rating"] == 4 and odds["stat"] == 1
+    base = state.clone()
+    base.hands[MANOS] = []
+    base.decks[MANOS] = []
+    played = _played_out(base, MANOS, _named(state, MANOS, pool), 3, _michael_searches)
+    assert odds["exact"] == played and 0 < played < 1

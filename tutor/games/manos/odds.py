@@ -40,7 +40,7 @@ from tutor.games.manos.engine.frames import (
     ChallengeFrame,
     PlayFrame,
 )
-from tutor.games.manos.engine.state import FAMILY, MANOS, ManosState, escalation
+from tutor.games.manos.engine.state import FAMILY, MANOS, SEARCH_RATING, ManosState, escalation
 
 
 def _vectors(avail: list[int], n: int) -> list[list[int]]:
@@ -387,13 +387,13 @@ def _less(hand: tuple[int, ...], i: int) -> tuple[int, ...]:
 
 
 def _under_way(
-    state: ManosState, card: int, target: int
+    state: ManosState, card: int, target: int, location: int
 ) -> tuple[ChallengeFrame | None, list[Any]]:
     """The challenge frame for ``card`` on ``target`` and the played cards above it."""
     for depth in range(len(state.stack) - 1, -1, -1):
         frame = state.stack[depth]
         if isinstance(frame, ChallengeFrame):
-            if frame.card == card and frame.target == target:
+            if frame.card == card and frame.target == target and frame.location == location:
                 return frame, list(state.stack[depth + 1 :])
             return None, []
     return None, []
@@ -430,20 +430,59 @@ def challenge_odds(state: ManosState, viewer: int, card: str, target: str) -> di
     who = next((c for c in cards.characters if c.name == target), None)
     if ch is None or who is None or viewer not in (FAMILY, MANOS):
         raise ValueError(f"no challenge {card!r} against {target!r} for viewer {viewer}")
-    frame, above = _under_way(state, ch.index, who.index)
+    frame, above = _under_way(state, ch.index, who.index, -1)
     rating = ch.rating + ch.vs.get(who.index, 0)
+    return _odds(state, viewer, who.index, ch.stat, rating, ch.keywords, ch.index, frame, above)
+
+
+def search_odds(state: ManosState, viewer: int, target: str) -> dict[str, Any]:
+    """The chance that ``target`` comes through the Search challenge where they are.
+
+    The same model as :func:`challenge_odds` for the rating-3 challenge on the
+    Location's stat that comes before a Search (mn.4.5): there is no Challenge card to
+    negate, but Manos may still add rating cards and negate Help cards.  Coming through
+    means no corruption token; a Help card that calls the challenge off also wastes the
+    search.
+
+    Raises:
+        ValueError: for an unknown character or viewer, or a character at the Lair.
+    """
+    cards = state.game.cards
+    who = next((c for c in cards.characters if c.name == target), None)
+    if who is None or viewer not in (FAMILY, MANOS):
+        raise ValueError(f"no search by {target!r} for viewer {viewer}")
+    here = cards.locations[state.loc[who.index]]
+    if not here.search:
+        raise ValueError(f"{target} is at {here.name}, which has no Search challenge")
+    frame, above = _under_way(state, -1, who.index, here.index)
+    return _odds(state, viewer, who.index, here.stat, SEARCH_RATING, (), -1, frame, above)
+
+
+def _odds(
+    state: ManosState,
+    viewer: int,
+    target: int,
+    stat: int,
+    rating: int,
+    keywords: tuple[str, ...],
+    card: int,
+    frame: ChallengeFrame | None,
+    above: list[Any],
+) -> dict[str, Any]:
+    """The shared body of :func:`challenge_odds` and :func:`search_odds`."""
+    cards = state.game.cards
     if not state.showdown_on and not (frame is not None and frame.showdown):
         rating += escalation(state.escapes())
     bonus, stage, committed = 0, MANOS_WINDOW, ()
     manos_hand = list(state.hands[MANOS])
     if frame is None:
-        if ch.index in manos_hand:
-            manos_hand.remove(ch.index)
+        if card in manos_hand:
+            manos_hand.remove(card)
     else:
         rating += frame.rating_bonus
         bonus = frame.effort_bonus + len(frame.boosts)
         stage = frame.stage
-        committed = tuple(effort_value(cards.family[e], ch.keywords) for e in frame.efforts)
+        committed = tuple(effort_value(cards.family[e], keywords) for e in frame.efforts)
         if stage not in (MANOS_WINDOW, FAMILY_RESPONSE) or any(
             not isinstance(f, PlayFrame) or f.stage != WINDOW for f in above
         ):
@@ -452,7 +491,7 @@ def challenge_odds(state: ManosState, viewer: int, card: str, target: str) -> di
     index: dict[tuple[Any, ...], int] = {}
 
     def kind_of(c: int, side: int) -> int:
-        kind = card_kind(cards.family[c] if side == FAMILY else cards.manos[c], side, ch.keywords)
+        kind = card_kind(cards.family[c] if side == FAMILY else cards.manos[c], side, keywords)
         k = kind.key()
         if k not in index:
             index[k] = len(kinds)
@@ -469,7 +508,8 @@ def challenge_odds(state: ManosState, viewer: int, card: str, target: str) -> di
         known = [kind_of(c, MANOS) for c in manos_hand]
         hidden = [kind_of(c, FAMILY) for c in state.hands[FAMILY] + state.decks[FAMILY]]
         n = len(state.hands[FAMILY])
-    game = ChallengeGame(kinds, who.stats[ch.stat], True, committed)
+    value = cards.characters[target].stats[stat]
+    game = ChallengeGame(kinds, value, card >= 0, committed)
     base = [0] * len(kinds)
     for k in known:
         base[k] += 1
@@ -496,7 +536,7 @@ def challenge_odds(state: ManosState, viewer: int, card: str, target: str) -> di
     exact = Fraction(wins, total)
     return {
         "rating": rating,
-        "stat": who.stats[ch.stat],
+        "stat": value,
         "exact": exact,
         "chance": float(exact),
         "best": float(exact),
@@ -565,4 +605,5 @@ __all__ = [
     "effort_value",
     "hand_distribution",
     "hand_weights",
+    "search_odds",
 ]
