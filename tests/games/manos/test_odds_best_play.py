@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
+from random import Random
 from typing import Any
 
 import pytest
@@ -180,3 +181,34 @@ def test_search_odds_equal_every_manos_hand_played_out_through_the_engine() -> N
     base.decks[MANOS] = []
     played = _played_out(base, MANOS, _named(state, MANOS, pool), 3, _michael_searches)
     assert odds["exact"] == played and 0 < played < 1
+
+
+@pytest.mark.parametrize("seed", [9, 13, 21, 22])  # seeds whose odds lie strictly between 0 and 1
+def test_odds_equal_the_engine_played_out_in_seeded_random_positions(seed: int) -> None:
+    """Random hands and pools (seeded): the odds still match every deal played out."""
+    rng = Random(seed)
+    state = position({"turn": "manos", "escapes": rng.choice([2, 3])})
+    cards = state.game.cards
+    family_cards = [c.name for c in cards.family for _ in range(c.copies)]
+    for _ in range(3):
+        family_cards.remove("Grit")  # kept for the Family's deck
+    family = rng.sample(family_cards, rng.choice([2, 3]))
+    challenge = rng.choice([c for c in cards.manos if c.group == "challenge" and not c.alone])
+    manos_cards = [c.name for c in cards.manos for _ in range(c.copies)]
+    manos_cards.remove(challenge.name)
+    pool = rng.sample(manos_cards, 7)
+    target = rng.choice(cards.characters).name
+    _arrange(state, FAMILY, family, ["Grit"] * 3)
+    _arrange(state, MANOS, [challenge.name, *pool[:3]], pool[3:])
+    odds = challenge_odds(state, FAMILY, challenge.name, target)
+    base = state.clone()
+    base.hands[MANOS] = _named(state, MANOS, [challenge.name])
+    base.decks[MANOS] = []
+
+    def start(s: ManosState) -> tuple[int, int]:
+        do(s, f"Challenge {target} with {challenge.name}")
+        c = next(ch.index for ch in cards.characters if ch.name == target)
+        return c, s.corruption[c]
+
+    assert 0 < odds["exact"] < 1  # a position where both outcomes happen
+    assert odds["exact"] == _played_out(base, MANOS, _named(state, MANOS, pool), 3, start)

@@ -68,11 +68,12 @@ def hand_weights(pool: dict[Any, int], n: int) -> list[tuple[dict[Any, int], int
     avail = [pool[k] for k in keys]
     if n > sum(avail) or n < 0:
         raise ValueError(f"cannot draw {n} cards from {sum(avail)}")
+    ways = [[comb(a, k) for k in range(a + 1)] for a in avail]
     out = []
     for vec in _vectors(avail, n):
         weight = 1
-        for a, k in zip(avail, vec, strict=True):
-            weight *= comb(a, k)
+        for table, k in zip(ways, vec, strict=True):
+            weight *= table[k]
         out.append(({key: k for key, k in zip(keys, vec, strict=True) if k}, weight))
     return out
 
@@ -197,13 +198,17 @@ class ChallengeGame:
             for i in self.helps
             if kinds[i].timing == "challenge" or (self.negatable and "challenge" in kinds[i].negate)
         ]
-        self.manos_plays = [
-            i for i in range(n) if kinds[i].side == MANOS and kinds[i].timing == "challenge"
+        self.manos_plays = [  # rating cards (a card that only negates waits for a reply)
+            i
+            for i in range(n)
+            if kinds[i].side == MANOS and kinds[i].timing == "challenge" and not kinds[i].negate
         ]
         self.answers = [
             [i for i in range(n) if kinds[i].side == side and kinds[i].timing == "response"]
             for side in (FAMILY, MANOS)
         ]
+        self.help_negators = [i for i in self.answers[MANOS] if "help" in kinds[i].negate]
+        self.darkness_negators = [i for i in self.answers[FAMILY] if "darkness" in kinds[i].negate]
         active = set(self.family_plays) | set(self.answers[FAMILY])
         self.active_helps = [i for i in self.helps if i in active]
         self.passive_helps = [i for i in self.helps if i not in active]
@@ -339,11 +344,23 @@ class ChallengeGame:
                 if hand[i] and group in self.kinds[i].negate:
                     t = self.value(_less(hand, i), armed, stage, (*stack, (answerer, i)))
                     out = max(out, t) if answerer == FAMILY else min(out, t)
+        elif stage == MANOS_WINDOW and not any(hand[i] for i in self.darkness_negators):
+            # The Family cannot answer Manos' rating cards: Manos plays them all.
+            rest = list(hand)
+            added = 0
+            for i in self.manos_plays:
+                added += rest[i] * self.kinds[i].bonus
+                rest[i] = 0
+            out = self.value(tuple(rest), armed, FAMILY_RESPONSE, ())
+            if out not in (ALWAYS, NEVER):
+                out -= added
         elif stage == MANOS_WINDOW:
             out = self.value(hand, armed, FAMILY_RESPONSE, ())
             for i in self.manos_plays:
                 if hand[i]:
                     out = min(out, self.value(_less(hand, i), armed, stage, ((MANOS, i),)))
+        elif not any(hand[i] for i in self.help_negators):
+            out = self.unanswered(hand, armed)
         else:
             # Stand: lay the Effort cards, boost with every Help card left (mn.6.4, 8.1).
             out = sum(hand[i] for i in self.active_helps) if armed else NEVER
@@ -352,6 +369,23 @@ class ChallengeGame:
                     out = max(out, self.value(_less(hand, i), armed, stage, ((FAMILY, i),)))
         self.memo[key] = out
         return out
+
+    def unanswered(self, hand: tuple[int, ...], armed: bool) -> int:
+        """The Family's turn when Manos can negate none of its Help cards any more.
+
+        Then nothing the Family plays can be undone: a card that calls the challenge off
+        or negates the Challenge card settles it, every Help card with a bonus is worth
+        that bonus (at least the +1 of a boost), and the rest are boosts.
+        """
+        for i in self.family_plays:
+            if hand[i] and (self.kinds[i].cancel or "challenge" in self.kinds[i].negate):
+                return ALWAYS
+        if not armed:
+            return NEVER
+        played = set(self.family_plays)
+        return sum(
+            hand[i] * (max(self.kinds[i].bonus, 1) if i in played else 1) for i in self.active_helps
+        )
 
     def take_effect(
         self,
