@@ -32,7 +32,7 @@ def playouts(modules: list[str], tracing: bool, seconds: float = SECONDS) -> dic
     """Play seeded random games for about ``seconds``; return the counts and rates."""
     game = tutor.load_game("manos", modules=modules)
     games = steps = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     elapsed = 0.0
     while elapsed < seconds:
         state = game.new_state(seed=games, tracing=tracing)
@@ -40,9 +40,12 @@ def playouts(modules: list[str], tracing: bool, seconds: float = SECONDS) -> dic
         games += 1
         steps += state.steps
         elapsed = time.perf_counter() - start
+    used = time.process_time() - cpu
     return {
         "games": games,
         "games_per_second": round(games / elapsed, 1),
+        # Per second of this process' CPU: what one free core would do on a busy machine.
+        "games_per_cpu_second": round(games / used, 1) if used > 0 else None,
         "steps_per_second": round(steps / elapsed),
         "mean_steps_per_game": round(steps / games, 1),
     }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
+from random import Random
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from games.manos.mn_helpers import do, position
 
 from tutor.games.manos.engine.frames import ChallengeFrame
 from tutor.games.manos.engine.state import FAMILY, MANOS, ManosState
-from tutor.games.manos.odds import challenge_odds, concede_or_fight
+from tutor.games.manos.odds import challenge_odds, concede_or_fight, search_odds
 
 
 def _named(state: ManosState, side: int, names: list[str]) -> list[int]:
@@ -157,3 +158,57 @@ def test_concede_or_fight_has_a_chance_edge_per_unseen_hand_that_matters() -> No
     assert tree["odds"]["exact"] == Fraction(5, 6)
     assert tree["fight"]["capture"] == pytest.approx(1 / 6)
     assert tree["concede"]["capture"] == 1.0 and tree["advice"] == "fight"
+
+
+def _michael_searches(state: ManosState) -> tuple[int, int]:
+    do(state, "Michael searches the Lodge Interior")
+    return 0, state.corruption[0]
+
+
+@pytest.mark.rule("mn.4.5")
+@pytest.mark.rule("mn.7.1")
+def test_search_odds_equal_every_manos_hand_played_out_through_the_engine() -> None:
+    # Two Escape cards: the search challenge is rating 3 + 1 on Michael's Resist of 1.
+    state = position({"escapes": 2})
+    _arrange(state, FAMILY, ["Grit", "Determination", "Second Wind"], ["Grit"] * 3)
+    pool = ["Dark Will", "Dark Will", "Manos Commands", "No Escape Here", "No Escape Here"]
+    pool += ["Torgo Lurches", "Eternal Night"]
+    _arrange(state, MANOS, pool[:3], pool[3:])
+    odds = search_odds(state, FAMILY, "Michael")
+    assert odds["rating"] == 4 and odds["stat"] == 1
+    base = state.clone()
+    base.hands[MANOS] = []
+    base.decks[MANOS] = []
+    played = _played_out(base, MANOS, _named(state, MANOS, pool), 3, _michael_searches)
+    assert odds["exact"] == played and 0 < played < 1
+
+
+@pytest.mark.parametrize("seed", [9, 13, 21, 22])  # seeds whose odds lie strictly between 0 and 1
+def test_odds_equal_the_engine_played_out_in_seeded_random_positions(seed: int) -> None:
+    """Random hands and pools (seeded): the odds still match every deal played out."""
+    rng = Random(seed)
+    state = position({"turn": "manos", "escapes": rng.choice([2, 3])})
+    cards = state.game.cards
+    family_cards = [c.name for c in cards.family for _ in range(c.copies)]
+    for _ in range(3):
+        family_cards.remove("Grit")  # kept for the Family's deck
+    family = rng.sample(family_cards, rng.choice([2, 3]))
+    challenge = rng.choice([c for c in cards.manos if c.group == "challenge" and not c.alone])
+    manos_cards = [c.name for c in cards.manos for _ in range(c.copies)]
+    manos_cards.remove(challenge.name)
+    pool = rng.sample(manos_cards, 7)
+    target = rng.choice(cards.characters).name
+    _arrange(state, FAMILY, family, ["Grit"] * 3)
+    _arrange(state, MANOS, [challenge.name, *pool[:3]], pool[3:])
+    odds = challenge_odds(state, FAMILY, challenge.name, target)
+    base = state.clone()
+    base.hands[MANOS] = _named(state, MANOS, [challenge.name])
+    base.decks[MANOS] = []
+
+    def start(s: ManosState) -> tuple[int, int]:
+        do(s, f"Challenge {target} with {challenge.name}")
+        c = next(ch.index for ch in cards.characters if ch.name == target)
+        return c, s.corruption[c]
+
+    assert 0 < odds["exact"] < 1  # a position where both outcomes happen
+    assert odds["exact"] == _played_out(base, MANOS, _named(state, MANOS, pool), 3, start)

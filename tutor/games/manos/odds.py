@@ -40,7 +40,7 @@ from tutor.games.manos.engine.frames import (
     ChallengeFrame,
     PlayFrame,
 )
-from tutor.games.manos.engine.state import FAMILY, MANOS, ManosState, escalation
+from tutor.games.manos.engine.state import FAMILY, MANOS, SEARCH_RATING, ManosState, escalation
 
 
 def _vectors(avail: list[int], n: int) -> list[list[int]]:
@@ -68,11 +68,12 @@ def hand_weights(pool: dict[Any, int], n: int) -> list[tuple[dict[Any, int], int
     avail = [pool[k] for k in keys]
     if n > sum(avail) or n < 0:
         raise ValueError(f"cannot draw {n} cards from {sum(avail)}")
+    ways = [[comb(a, k) for k in range(a + 1)] for a in avail]
     out = []
     for vec in _vectors(avail, n):
         weight = 1
-        for a, k in zip(avail, vec, strict=True):
-            weight *= comb(a, k)
+        for table, k in zip(ways, vec, strict=True):
+            weight *= table[k]
         out.append(({key: k for key, k in zip(keys, vec, strict=True) if k}, weight))
     return out
 
@@ -197,13 +198,17 @@ class ChallengeGame:
             for i in self.helps
             if kinds[i].timing == "challenge" or (self.negatable and "challenge" in kinds[i].negate)
         ]
-        self.manos_plays = [
-            i for i in range(n) if kinds[i].side == MANOS and kinds[i].timing == "challenge"
+        self.manos_plays = [  # rating cards (a card that only negates waits for a reply)
+            i
+            for i in range(n)
+            if kinds[i].side == MANOS and kinds[i].timing == "challenge" and not kinds[i].negate
         ]
         self.answers = [
             [i for i in range(n) if kinds[i].side == side and kinds[i].timing == "response"]
             for side in (FAMILY, MANOS)
         ]
+        self.help_negators = [i for i in self.answers[MANOS] if "help" in kinds[i].negate]
+        self.darkness_negators = [i for i in self.answers[FAMILY] if "darkness" in kinds[i].negate]
         active = set(self.family_plays) | set(self.answers[FAMILY])
         self.active_helps = [i for i in self.helps if i in active]
         self.passive_helps = [i for i in self.helps if i not in active]
@@ -339,11 +344,23 @@ class ChallengeGame:
                 if hand[i] and group in self.kinds[i].negate:
                     t = self.value(_less(hand, i), armed, stage, (*stack, (answerer, i)))
                     out = max(out, t) if answerer == FAMILY else min(out, t)
+        elif stage == MANOS_WINDOW and not any(hand[i] for i in self.darkness_negators):
+            # The Family cannot answer Manos' rating cards: Manos plays them all.
+            rest = list(hand)
+            added = 0
+            for i in self.manos_plays:
+                added += rest[i] * self.kinds[i].bonus
+                rest[i] = 0
+            out = self.value(tuple(rest), armed, FAMILY_RESPONSE, ())
+            if out not in (ALWAYS, NEVER):
+                out -= added
         elif stage == MANOS_WINDOW:
             out = self.value(hand, armed, FAMILY_RESPONSE, ())
             for i in self.manos_plays:
                 if hand[i]:
                     out = min(out, self.value(_less(hand, i), armed, stage, ((MANOS, i),)))
+        elif not any(hand[i] for i in self.help_negators):
+            out = self.unanswered(hand, armed)
         else:
             # Stand: lay the Effort cards, boost with every Help card left (mn.6.4, 8.1).
             out = sum(hand[i] for i in self.active_helps) if armed else NEVER
@@ -352,6 +369,23 @@ class ChallengeGame:
                     out = max(out, self.value(_less(hand, i), armed, stage, ((FAMILY, i),)))
         self.memo[key] = out
         return out
+
+    def unanswered(self, hand: tuple[int, ...], armed: bool) -> int:
+        """The Family's turn when Manos can negate none of its Help cards any more.
+
+        Then nothing the Family plays can be undone: a card that calls the challenge off
+        or negates the Challenge card settles it, every Help card with a bonus is worth
+        that bonus (at least the +1 of a boost), and the rest are boosts.
+        """
+        for i in self.family_plays:
+            if hand[i] and (self.kinds[i].cancel or "challenge" in self.kinds[i].negate):
+                return ALWAYS
+        if not armed:
+            return NEVER
+        played = set(self.family_plays)
+        return sum(
+            hand[i] * (max(self.kinds[i].bonus, 1) if i in played else 1) for i in self.active_helps
+        )
 
     def take_effect(
         self,
@@ -387,13 +421,13 @@ def _less(hand: tuple[int, ...], i: int) -> tuple[int, ...]:
 
 
 def _under_way(
-    state: ManosState, card: int, target: int
+    state: ManosState, card: int, target: int, location: int
 ) -> tuple[ChallengeFrame | None, list[Any]]:
     """The challenge frame for ``card`` on ``target`` and the played cards above it."""
     for depth in range(len(state.stack) - 1, -1, -1):
         frame = state.stack[depth]
         if isinstance(frame, ChallengeFrame):
-            if frame.card == card and frame.target == target:
+            if frame.card == card and frame.target == target and frame.location == location:
                 return frame, list(state.stack[depth + 1 :])
             return None, []
     return None, []
@@ -430,20 +464,59 @@ def challenge_odds(state: ManosState, viewer: int, card: str, target: str) -> di
     who = next((c for c in cards.characters if c.name == target), None)
     if ch is None or who is None or viewer not in (FAMILY, MANOS):
         raise ValueError(f"no challenge {card!r} against {target!r} for viewer {viewer}")
-    frame, above = _under_way(state, ch.index, who.index)
+    frame, above = _under_way(state, ch.index, who.index, -1)
     rating = ch.rating + ch.vs.get(who.index, 0)
+    return _odds(state, viewer, who.index, ch.stat, rating, ch.keywords, ch.index, frame, above)
+
+
+def search_odds(state: ManosState, viewer: int, target: str) -> dict[str, Any]:
+    """The chance that ``target`` comes through the Search challenge where they are.
+
+    The same model as :func:`challenge_odds` for the rating-3 challenge on the
+    Location's stat that comes before a Search (mn.4.5): there is no Challenge card to
+    negate, but Manos may still add rating cards and negate Help cards.  Coming through
+    means no corruption token; a Help card that calls the challenge off also wastes the
+    search.
+
+    Raises:
+        ValueError: for an unknown character or viewer, or a character at the Lair.
+    """
+    cards = state.game.cards
+    who = next((c for c in cards.characters if c.name == target), None)
+    if who is None or viewer not in (FAMILY, MANOS):
+        raise ValueError(f"no search by {target!r} for viewer {viewer}")
+    here = cards.locations[state.loc[who.index]]
+    if not here.search:
+        raise ValueError(f"{target} is at {here.name}, which has no Search challenge")
+    frame, above = _under_way(state, -1, who.index, here.index)
+    return _odds(state, viewer, who.index, here.stat, SEARCH_RATING, (), -1, frame, above)
+
+
+def _odds(
+    state: ManosState,
+    viewer: int,
+    target: int,
+    stat: int,
+    rating: int,
+    keywords: tuple[str, ...],
+    card: int,
+    frame: ChallengeFrame | None,
+    above: list[Any],
+) -> dict[str, Any]:
+    """The shared body of :func:`challenge_odds` and :func:`search_odds`."""
+    cards = state.game.cards
     if not state.showdown_on and not (frame is not None and frame.showdown):
         rating += escalation(state.escapes())
     bonus, stage, committed = 0, MANOS_WINDOW, ()
     manos_hand = list(state.hands[MANOS])
     if frame is None:
-        if ch.index in manos_hand:
-            manos_hand.remove(ch.index)
+        if card in manos_hand:
+            manos_hand.remove(card)
     else:
         rating += frame.rating_bonus
         bonus = frame.effort_bonus + len(frame.boosts)
         stage = frame.stage
-        committed = tuple(effort_value(cards.family[e], ch.keywords) for e in frame.efforts)
+        committed = tuple(effort_value(cards.family[e], keywords) for e in frame.efforts)
         if stage not in (MANOS_WINDOW, FAMILY_RESPONSE) or any(
             not isinstance(f, PlayFrame) or f.stage != WINDOW for f in above
         ):
@@ -452,7 +525,7 @@ def challenge_odds(state: ManosState, viewer: int, card: str, target: str) -> di
     index: dict[tuple[Any, ...], int] = {}
 
     def kind_of(c: int, side: int) -> int:
-        kind = card_kind(cards.family[c] if side == FAMILY else cards.manos[c], side, ch.keywords)
+        kind = card_kind(cards.family[c] if side == FAMILY else cards.manos[c], side, keywords)
         k = kind.key()
         if k not in index:
             index[k] = len(kinds)
@@ -469,7 +542,8 @@ def challenge_odds(state: ManosState, viewer: int, card: str, target: str) -> di
         known = [kind_of(c, MANOS) for c in manos_hand]
         hidden = [kind_of(c, FAMILY) for c in state.hands[FAMILY] + state.decks[FAMILY]]
         n = len(state.hands[FAMILY])
-    game = ChallengeGame(kinds, who.stats[ch.stat], True, committed)
+    value = cards.characters[target].stats[stat]
+    game = ChallengeGame(kinds, value, card >= 0, committed)
     base = [0] * len(kinds)
     for k in known:
         base[k] += 1
@@ -496,7 +570,7 @@ def challenge_odds(state: ManosState, viewer: int, card: str, target: str) -> di
     exact = Fraction(wins, total)
     return {
         "rating": rating,
-        "stat": who.stats[ch.stat],
+        "stat": value,
         "exact": exact,
         "chance": float(exact),
         "best": float(exact),
@@ -565,4 +639,5 @@ __all__ = [
     "effort_value",
     "hand_distribution",
     "hand_weights",
+    "search_odds",
 ]
