@@ -3,9 +3,11 @@
 The issue asks for random games played to a result (or cut at 200 moves, i.e. 100
 rounds) with tracing off on one core, and for the search bot at its default strength
 to decide in under a second.  This prints one JSON object: games/s and actions/s (wall
-clock and CPU time, since the machine may be shared), the mean cost of generating the
-legal actions of a position, and the search bot's decision times over positions taken
-from random games.  Nothing is asserted: speed is measured here, never in the tests.
+clock and CPU time, since the machine may be shared) with tracing off and on, the mean
+cost of generating the legal actions of a position, and the search bot's decision
+times over positions taken from random games.  A random game picks uniformly among
+the legal actions (every distinct move of every tile counts once), the draws of
+``State.play_out``.  Nothing is asserted: speed is measured here, never in the tests.
 """
 
 from __future__ import annotations
@@ -21,25 +23,31 @@ from tutor.core import Rng
 from tutor.core.native import engine_status
 from tutor.games.mentis.bots import SearchBot
 
-SECONDS = 4.0
+GAMES = 40
 CAP_ROUNDS = 100
 """200 moves: 100 rounds of a Blue and a Red turn."""
 
 
-def playouts(seconds: float = SECONDS, **options: Any) -> dict[str, Any]:
-    """Random games to a result or the cap, tracing off, for about ``seconds``."""
+def playouts(count: int = GAMES, tracing: bool = False, **options: Any) -> dict[str, Any]:
+    """Random games 0..count-1 to a result or the cap (tracing off unless asked).
+
+    A fixed set of seeded games, so that runs before and after a change play the same
+    games (when the engine plays them the same) and CPU time compares them fairly on a
+    shared machine.
+    """
     game = tutor.load_game("mentis", **options)
     games = steps = finished = 0
     wall, cpu = time.perf_counter(), time.process_time()
-    while time.perf_counter() - wall < seconds:
-        state = game.new_state(seed=games, tracing=False)
-        stats = state.play_out(Rng(games), 100_000, max_turns=CAP_ROUNDS)
+    for seed in range(count):
+        state = game.new_state(seed=seed, tracing=tracing)
+        stats = state.play_out(Rng(seed), 100_000, max_turns=CAP_ROUNDS)
         games += 1
         steps += stats.steps
         finished += stats.finished
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {
         "options": options,
+        "tracing": tracing,
         "games": games,
         "finished": finished,
         "games_per_second_wall": round(games / wall, 2),
@@ -106,7 +114,8 @@ def main() -> None:
         "python": sys.version.split()[0],
         "machine": platform.machine(),
         "random_games": playouts(),
-        "random_games_wolf": playouts(SECONDS / 2, modules=["wolf"]),
+        "random_games_tracing_on": playouts(GAMES // 2, tracing=True),
+        "random_games_wolf": playouts(GAMES // 2, modules=["wolf"]),
         "legal_actions": legal_cost(positions),
         "search_bot": search_times(positions),
         "search_bot_forgetful_memory": search_times(sample_positions(8, memory="tops")),
