@@ -183,6 +183,16 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
     """
     notes: list[str] = []
     placed: set[int] = set()
+    # Seats first, before anything changes: one entry and one turn per player at most.
+    n = s.game.num_players
+    if len(setup.get("players", [])) > n:
+        raise ScenarioError(
+            "setup.players", f"{len(setup['players'])} entries for a {n}-player game"
+        )
+    if setup.get("turn_player", 0) >= n:
+        raise ScenarioError(
+            "setup.turn_player", f"no player {setup['turn_player']} in a {n}-player game"
+        )
     if "road_order" in setup:
         order = setup["road_order"]
         by_name = {r.name.lower(): r.index for r in s.cards.roads}
@@ -206,9 +216,6 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
         s.face_up = [True] * (END + 1)
         notes.append("every road face up")
     players = setup.get("players", [])
-    n = s.game.num_players
-    if len(players) > n:
-        raise ScenarioError("setup.players", f"{len(players)} entries for a {n}-player game")
     for p, entry in enumerate(players):
         where = f"setup.players[{p}]"
         if entry is None:
@@ -272,8 +279,6 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
     reordered = False
     if "turn_player" in setup:
         first = setup["turn_player"]
-        if first >= n:
-            raise ScenarioError("setup.turn_player", f"no player {first} in a {n}-player game")
         reordered = first != s.first_player
         old_last, new_last = (s.first_player - 1) % n, (first - 1) % n
         s.first_player = s.turn_player = first

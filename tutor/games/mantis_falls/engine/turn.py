@@ -114,7 +114,12 @@ def turn_main_turn(s: MantisFallsData) -> None:
             "mf.8.4",
             f"III. Main play: each player picks one of the four options; "
             f"{s.name(p)} (the turn player) chooses first, then "
-            f"{s.name(s.other(p))}.",
+            f"{s.name(s.other(p))}"
+            + (
+                f"; then {s.name(s.bystander)}, the bystander, may discard or conserve."
+                if s.bystander >= 0
+                else "."
+            ),
             p,
         )
     s.stack.append(MainPlay(s.turn_player, "choose", 0))
