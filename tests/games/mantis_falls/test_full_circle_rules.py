@@ -254,6 +254,7 @@ def test_an_affliction_that_could_discard_itself_is_refused(tmp_path) -> None:  
         tutor.load_game("mantis_falls", deck=str(folder), **FC)
 
 
+@pytest.mark.rule("mf.21.3")
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), viewer=st.sampled_from([JACK, JILL]))
 def test_a_face_down_character_never_reaches_the_other_players_eyes(seed: int, viewer: int) -> None:
@@ -277,3 +278,21 @@ def test_a_face_down_character_never_reaches_the_other_players_eyes(seed: int, v
             choices = s.legal_actions()
             s.apply(choices[rng.below(len(choices))])
     assert s.view(viewer)["players"][other]["character"] == name  # shown at the end
+
+
+@pytest.mark.rule("mf.21.2")
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_under_nobody_looks_no_player_sees_a_face_down_character(seed: int) -> None:
+    game = tutor.load_game("mantis_falls", rulings={"character_owner_looks": "nobody_looks"}, **FC)
+    s = game.new_state(seed=seed)
+    rng = Rng(seed)
+    while not s.is_terminal():
+        for viewer in (JACK, JILL):
+            for p, seen in enumerate(s.view(viewer)["players"]):
+                assert (seen["max_wounds"] is None) == (not s.character_shown[p])
+        for _ in range(25):
+            if s.is_terminal():
+                break
+            choices = s.legal_actions()
+            s.apply(choices[rng.below(len(choices))])

@@ -208,3 +208,26 @@ def test_the_card_page_lists_every_full_circle_card() -> None:
     assert {n: int(r[1]) for n, r in people.items()} == {
         c.name: c.max_wounds for c in cards.character_cards if c.module
     }
+
+
+def test_the_what_if_editor_sets_a_character_and_turns_it_up() -> None:
+    from tutor.games.mantis_falls.editor import MantisFallsEditor
+    from tutor.widgets import WhatIfExplorer
+
+    explorer = WhatIfExplorer("mantis_falls", seed=8, **FC)
+    editor = explorer.editor
+    assert isinstance(editor, MantisFallsEditor)
+    jack = editor.players[JACK]
+    assert "Drifter" in [value for _, value in jack["character"].options]
+    jack["character"].value = "Drifter"
+    assert jack["wounds"].max == 6  # one below the Drifter's maximum of 7
+    jack["wounds"].value = 6
+    jack["character_face_up"].value = True
+    assert explorer.apply(), explorer.error.value
+    state = explorer.session.state
+    assert state.cards.character_cards[state.characters[JACK]].name == "Drifter"
+    assert state.character_shown[JACK] and state.wounds[JACK] == 6
+    assert state.view(JILL)["players"][JACK]["max_wounds"] == 7
+    # A base game's editor has no character control.
+    base = WhatIfExplorer("mantis_falls", seed=8)
+    assert "character" not in base.editor.players[JACK]  # type: ignore[union-attr]

@@ -2,8 +2,9 @@
 
 ipywidgets controls for a position, written as the documented scenario ``setup``
 keys (``docs/mantis_falls.md``): per player the road, wounds, gasp marker, role and
-hand; for the table who goes first, the event on top of the event deck and the cards
-in Conserved Energy.  The explorer (:mod:`tutor.widgets.whatif`) builds it with
+hand (and, with Full Circle, the character and whether it is face up); for the table
+who goes first, the event on top of the event deck and the cards in Conserved Energy.
+The explorer (:mod:`tutor.widgets.whatif`) builds it with
 ``editor(game, view)`` and never writes state fields: Apply hands the setup to
 ``game.apply_setup``, so the engine judges every edit.
 """
@@ -161,6 +162,12 @@ class MantisFallsEditor:
             for name in sorted(labels)
         ]
         roads = self.road_options(view)
+        # Full Circle: a character from the deal, and whether it is face up (mf.21.2-21.3).
+        self.characters: dict[str, int] = {}
+        if getattr(game, "full_circle", False):
+            for c in sorted(set(game.character_pool)):  # type: ignore[attr-defined]
+                card = cards.character_cards[c]
+                self.characters[f"{card.name} (maximum {card.max_wounds})"] = card.max_wounds
         self.players: list[dict[str, Any]] = []
         self.hands: list[CardList] = []
         boxes = []
@@ -173,6 +180,13 @@ class MantisFallsEditor:
                 "gasps": w.IntSlider(min=0, max=GASP_MARKS, description="Gasp marker"),
                 "role": w.Dropdown(options=["witness", "assassin"], description="Role"),
             }
+            if self.characters:
+                controls["character"] = w.Dropdown(
+                    options=[(label, label.split(" (maximum")[0]) for label in self.characters],
+                    description="Character",
+                )
+                controls["character_face_up"] = w.Checkbox(description="Character face up")
+                controls["character"].observe(self._character_changed(p), names="value")
             hand = CardList(f"{self.names[p]}'s hand", choices, labels)
             self.players.append(controls)
             self.hands.append(hand)
@@ -199,6 +213,13 @@ class MantisFallsEditor:
         )
         self._conditions: list[list[str] | None] = [None] * len(self.names)
         self.widget = w.HBox([*boxes, table], layout=w.Layout(flex_flow="row wrap"))
+
+    def _character_changed(self, p: int) -> Any:
+        def changed(change: dict[str, Any]) -> None:
+            most = {k.split(" (maximum")[0]: v for k, v in self.characters.items()}
+            self.players[p]["wounds"].max = max(0, most[change["new"]] - 1)
+
+        return changed
 
     @staticmethod
     def most_wounds(player: dict[str, Any]) -> int:
@@ -256,6 +277,9 @@ class MantisFallsEditor:
             if list(c["position"].options) != roads:
                 c["position"].options = roads
             c["position"].value = int(pl["position"])
+            if "character" in c and pl.get("character"):
+                c["character"].value = pl["character"]
+                c["character_face_up"].value = not pl.get("character_face_down", True)
             c["wounds"].max = self.most_wounds(pl)
             c["wounds"].value = int(pl["wounds"])
             c["gasps"].value = int(pl["gasps"])
@@ -285,6 +309,9 @@ class MantisFallsEditor:
             entry["wounds"] = int(c["wounds"].value)
             entry["gasps"] = int(c["gasps"].value)
             entry["role"] = str(c["role"].value)
+            if "character" in c:
+                entry["character"] = str(c["character"].value)
+                entry["character_face_up"] = bool(c["character_face_up"].value)
             entry["hand"] = list(self.hands[p].names)
             if self._conditions[p] is not None:
                 entry["conditions"] = list(self._conditions[p] or [])
