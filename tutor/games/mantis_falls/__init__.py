@@ -24,6 +24,7 @@ SPEC = GameSpec(
     chance=True,
     rule_prefix="mf",
     citation="topic",
+    modules=("under_the_rose",),
     summary=(
         "Hidden roles on a dark road: witnesses try to escape together, "
         "an assassin may be among them."
