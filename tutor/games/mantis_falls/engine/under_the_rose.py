@@ -459,9 +459,14 @@ def paid_off(s: MantisFallsData, payer: int, q: int) -> None:
     if s.tracing:
         s._log(
             "mf.23.14",
-            f"{name} is paid off and leaves the game with {s.name(q)}'s rose; the "
-            f"{len(gone)} card{'s' * (len(gone) != 1)} buried there go face down to the "
-            f"discard pile. {s.name(q)} no longer has a weakness or an agent's abilities.",
+            f"{name} is paid off and leaves the game with {s.name(q)}'s rose; "
+            + (
+                f"the {len(gone)} cards buried there go"
+                if len(gone) != 1
+                else "the card buried there goes"
+            )
+            + f" face down to the discard pile. {s.name(q)} no longer has a weakness or "
+            "an agent's abilities.",
             payer,
             changes=(("agent", name, None),),
         )
