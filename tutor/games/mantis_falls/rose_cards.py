@@ -48,6 +48,16 @@ class SkyCard:
     raw: dict[str, Any] = field(repr=False, compare=False)
 
 
+def _effects(effects: list[dict[str, Any]], where: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every effect of a list, nested choices included, with its key path."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for i, effect in enumerate(effects):
+        found.append((f"{where}[{i}]", effect))
+        for k, option in enumerate(effect.get("options") or ()):
+            found += _effects(option["effects"], f"{where}[{i}].options[{k}].effects")
+    return found
+
+
 class RoseData:
     """The Under the Rose cards of one deck, validated.
 
@@ -97,6 +107,18 @@ class RoseData:
         self.triple = int(ref["values"]["triple"])
         self.market_limit = int(ref["market_limit"])
         self.hand_after_market = int(ref["hand_after_market"])
+        for sky in self.skies:
+            for k, option in enumerate(sky.redeem):
+                where = f"skies[{sky.index}].redeem[{k}].effects"
+                for path, effect in _effects(option["effects"], where):
+                    if effect.get("do") == "keep_as_condition":
+                        raise RulesetError(
+                            str(self.file),
+                            path,
+                            "an effect an agent can carry out (only an action card can be "
+                            "kept as a condition)",
+                            "keep_as_condition",
+                        )
         for key, cards in (("horizons", self.horizons), ("skies", self.skies)):
             if len(cards) < players:
                 raise RulesetError(
