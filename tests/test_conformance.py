@@ -45,11 +45,34 @@ CONFIGS = [
     for options in spec_for(name).configurations()
 ]
 """Every (game, load_game options) the games declare: player counts, modules, options."""
+SOAK = bool(os.environ.get("SOAK"))
+# Seeds per check: a game's first configuration (its default) plays the most; every other
+# configuration (more players, modules, options) plays fewer in `make test`, so the suite
+# stays within its time as games add configurations; `make soak` (SOAK=1) plays more.
 FAST_SEEDS = range(30)
-# Seeds of the costlier checks: enough for `make test` to stay within its time with five
-# games; `make soak` (SOAK=1) plays more.
-HOUSE_RULE_SEEDS = range(4) if os.environ.get("SOAK") else range(2)
-VIEW_SEEDS = range(12) if os.environ.get("SOAK") else range(4)
+FAST_SEEDS_OTHER = range(30) if SOAK else range(8)
+HOUSE_RULE_SEEDS = range(4) if SOAK else range(2)
+HOUSE_RULE_SEEDS_OTHER = range(4) if SOAK else range(1)
+VIEW_SEEDS = range(12) if SOAK else range(4)
+VIEW_SEEDS_OTHER = range(12) if SOAK else range(1)
+
+
+def seeded_configs(first: range, other: range) -> list[Any]:
+    """``(name, options, seed)`` params: ``first`` seeds for each game's default
+    configuration, ``other`` seeds for each of its other configurations."""
+    return [
+        pytest.param(name, options, seed, id=f"{config_id(name, options)}-{seed}")
+        for name in GAMES
+        for i, options in enumerate(spec_for(name).configurations())
+        for seed in (first if i == 0 else other)
+    ]
+
+
+def is_default_configuration(name: str, options: dict[str, Any]) -> bool:
+    """Whether ``options`` is the first configuration ``name``'s spec declares."""
+    return options == spec_for(name).configurations()[0]
+
+
 SLOW_SEEDS = range(30, 1030)
 MAX_STEPS = 5_000
 """No game in the catalogue needs anywhere near this many actions to end."""
@@ -195,8 +218,7 @@ def without_trace(state: State) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------
 # Random playouts with every per-step check
 # ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "options"), CONFIGS)
-@pytest.mark.parametrize("seed", FAST_SEEDS)
+@pytest.mark.parametrize(("name", "options", "seed"), seeded_configs(FAST_SEEDS, FAST_SEEDS_OTHER))
 def test_random_playout_keeps_every_invariant(
     name: str, options: dict[str, Any], seed: int
 ) -> None:
@@ -215,7 +237,10 @@ def with_rulings(options: dict[str, Any], rulings: dict[str, str]) -> dict[str, 
 def test_random_playouts_under_each_house_rule(name: str, options: dict[str, Any]) -> None:
     for rulings in house_rule_variants(name)[1:]:
         game = tutor.load_game(name, **with_rulings(options, rulings))
-        for seed in HOUSE_RULE_SEEDS:  # every reading is played; `make soak` plays 100 each
+        seeds = (
+            HOUSE_RULE_SEEDS if is_default_configuration(name, options) else HOUSE_RULE_SEEDS_OTHER
+        )
+        for seed in seeds:  # every reading is played; `make soak` plays 100 each
             checked_playout(game, seed)
 
 
@@ -666,8 +691,7 @@ def check_views(game: Game, state: State, seen: dict[str, int]) -> None:
             )
 
 
-@pytest.mark.parametrize(("name", "options"), CONFIGS)
-@pytest.mark.parametrize("seed", VIEW_SEEDS)
+@pytest.mark.parametrize(("name", "options", "seed"), seeded_configs(VIEW_SEEDS, VIEW_SEEDS_OTHER))
 def test_views_never_depend_on_what_the_viewer_cannot_see(
     name: str, options: dict[str, Any], seed: int
 ) -> None:

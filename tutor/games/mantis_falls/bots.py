@@ -72,6 +72,18 @@ class _Look:
         self.hand_count = mine["hand_count"]
         self.my_play = [c for c in mine["action_play"] if c != "(face down)"]
         self._profiles: dict[tuple[int, bool, int], dict[str, float]] = {}
+        # Under the Rose: the module's cards, and the cards chosen so far in a payment
+        # (the pending choice's arguments, which the deciding player made themselves).
+        self.rose = state.game.rose
+        top = state.stack[-1] if state.stack else None
+        args = getattr(top, "args", ())
+        self.market_chosen: list[int] = list(args[3:]) if args and args[0] == "market" else []
+
+    def rose_effects(self, k: int) -> list[dict[str, Any]]:
+        """The effects of option ``k`` my agent sells (public card data)."""
+        sky = self.mine["agent"]["sky"]
+        card = next(c for c in self.rose.skies if c.id == sky)
+        return list(card.redeem[k]["effects"])
 
     # ---- roads --------------------------------------------------------------------
     def road(self, position: int) -> dict[str, Any]:
@@ -402,6 +414,10 @@ class MantisFallsHeuristic(Policy):
             for c, a in plays.items():
                 if look.card_profile(c)["prevent"] and not self.protected(look, c):
                     return a
+        # (3b) Under the Rose: meet the agent to bury while the debts cannot be paid
+        meet = self._meeting_card(look, plays)
+        if meet is not None:
+            return plays[meet]
         # (4)/(5) cycle a card with no plan
         junk = sorted(
             (c for c in plays if not self.protected(look, c) and not look.is_hit(c)),
@@ -414,6 +430,25 @@ class MantisFallsHeuristic(Policy):
             if self.value(look, junk[0]) < 3:
                 return next(a for a in legal if a.kind == "discard" and a.args[0] == junk[0])
         return next(a for a in legal if a.kind == "nothing")
+
+    def _meeting_card(self, look: _Look, plays: dict[int, Action]) -> int | None:
+        """Under the Rose: a card that meets my agent as the first of its suit, when what
+        is buried cannot yet pay off the agents a witness must pay off, on the End or
+        when Conserved Energy is full (never a protected card, nor one that would wound
+        a player)."""
+        agent = look.mine.get("agent") or {}
+        if agent.get("paid_off", True):
+            return None
+        if _rose_value(look, agent.get("buried") or []) >= _owed(look):
+            return None
+        if len(look.view["conserved"]) < 4 and look.pos < len(look.roads) - 1:
+            return None  # conserving energy (a heal or a longer move later) comes first
+        firsts = {suit for suit, nth in agent["meet"] if nth == 1}
+        for c in sorted(plays):
+            harmless = look.card_profile(c)["player"] == 0 and not look.is_hit(c)
+            if look.card(c).suit in firsts and not self.protected(look, c) and harmless:
+                return c
+        return None
 
     def _best_card(
         self, look: _Look, plays: dict[int, Action], key: str, exclude_protected: bool
@@ -682,6 +717,67 @@ class MantisFallsHeuristic(Policy):
 
         return min(legal, key=worst)
 
+    # ---- Under the Rose (topic 23) ---------------------------------------------------
+    def on_rose_bury(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
+        """Meeting the agent: redeem a heal when hurt (or a blow when attacking) if the
+        payment still leaves enough buried to pay off the agents (or on the last gasp
+        left); otherwise bury, which builds up the payment for the End of the Road."""
+        agent = look.mine.get("agent") or {}
+        worth = _rose_value(look, agent.get("buried") or [])
+        keep = _owed(look)
+        best: Action | None = None
+        for a in legal:
+            if a.kind != "rose_redeem":
+                continue
+            label, cost = agent["redeem"][a.args[0]]
+            if worth - cost < keep and look.gasps < 2:
+                continue
+            effects = look.rose_effects(a.args[0])
+            heals = any(e.get("do") == "heal" for e in effects)
+            hits = any(e.get("do") == "wound" for e in effects)
+            if (heals and look.wounds >= look.max_wounds - 3) or (
+                hits and self.attack_player(look)
+            ):
+                best = a
+        return best or next(a for a in legal if a.kind == "rose_bury")
+
+    def on_rose_pay(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
+        """Paying with buried cards: cards of the suit most represented first (pairs and
+        triples are worth more per card).  At the underground market, buy cards only
+        while what stays buried still pays off the agents, or on the last gasp left."""
+        agent = look.mine.get("agent") or {}
+        buried = list(agent.get("buried") or [])
+        pays = [a for a in legal if a.kind == "rose_pay"]
+        stop = next((a for a in legal if a.kind == "rose_stop"), None)
+        if stop is not None:
+            keep = _owed(look)
+            spent = [look.card(c).name for c in look.market_chosen]
+            left = buried[:]
+            for name in spent:
+                if name in left:
+                    left.remove(name)
+            if not pays or (_rose_value(look, left) <= keep and look.gasps < 2):
+                return stop
+        suits = [s for s in (_suit_of(look, n) for n in buried) if s]
+        return max(pays, key=lambda a: (suits.count(look.card(a.args[0]).suit), -a.args[0]))
+
+    on_rose_stop = on_rose_pay
+
+    def on_rose_keep(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
+        """On the End with an agent: a witness pays off their own agent as soon as they
+        can (escape needs every agent paid off), then the other player's; an assassin
+        keeps theirs, since an escape is a witness win."""
+        keep = next(a for a in legal if a.kind == "rose_keep")
+        if self.role_mode == "assassin":
+            return keep
+        mine = [a for a in legal if a.kind == "rose_pay_off" and a.args[0] == look.me]
+        theirs = [a for a in legal if a.kind == "rose_pay_off" and a.args[0] != look.me]
+        return (mine or theirs or [keep])[0]
+
+    def on_rose_discard(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
+        """Down to seven after the market: give up the card worth least."""
+        return min(legal, key=lambda a: (self.value(look, a.args[0]), a.args[0]))
+
     def on_window(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
         """Use an any-time effect only when it clearly helps; otherwise pass.
 
@@ -795,6 +891,28 @@ class HeuristicPlayer(Policy):
         look = _Look(state, state.decision.player)
         bot = self.assassin if look.role == "assassin" else self.witness
         return bot.decide(look, legal, rng)
+
+
+def _suit_of(look: _Look, name: str) -> str:
+    card = next((c for c in look.cards.actions if c.name == name), None)
+    return card.suit if card is not None else ""
+
+
+def _owed(look: _Look) -> int:
+    """What a witness must still pay from their roses: their own agent, and the other
+    player's agent too while it is not paid off (it may never be, by an assassin)."""
+    agent = look.mine.get("agent") or {}
+    if agent.get("paid_off", True):
+        return 0
+    own, other = agent["pay_off"]
+    theirs = look.theirs.get("agent") or {}
+    return own + (0 if theirs.get("paid_off", True) else other)
+
+
+def _rose_value(look: _Look, names: list[str]) -> int:
+    """What buried cards (by name) are worth paid together (mf.23.9)."""
+    rose = look.rose
+    return rose.value([_suit_of(look, n) for n in names]) if rose is not None else 0
 
 
 def evaluate(state: Any, player: int) -> float:

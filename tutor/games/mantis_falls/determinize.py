@@ -13,11 +13,11 @@ viewer may see and on the generator: two states that differ only in hidden
 information give the same copy for the same seed.  That is what the Monte-Carlo bot's
 tests check with :func:`~tutor.games.mantis_falls.invariants.hidden_variants`.
 
-What counts as hidden follows ``state.view(viewer)``: the other player's hand, role,
-incomplete allies and face-down play cards; the removed role; (Full Circle) the
-face-down characters the viewer does not see; the face-down and removed roads; the
-action and event draw piles, their discard piles (the view shows only how many cards
-they hold), known-top cards nobody told the viewer about, the
+What counts as hidden follows ``state.view(viewer)``: the other player's hand, buried
+cards (Under the Rose), role, incomplete allies and face-down play cards; the removed
+role; (Full Circle) the face-down characters the viewer does not see; the face-down and
+removed roads; the action and event draw piles, their discard piles (the view shows
+only how many cards they hold), known-top cards nobody told the viewer about, the
 Actions by the Night and by the Dark; and an unseen event the viewer did not draw.
 Public constraints kept: the Actions by the Night and by the Dark are Midnight cards
 other than Call in a Hit (setup, mf.5.6); a face-down action play or Last Gasp play
@@ -168,7 +168,7 @@ def _deal_actions(
     # Every hidden card goes into one pool; each place gets back as many as it had.
     pool: list[int] = []
     for q in others:
-        pool += v.hands[q]
+        pool += v.hands[q] + v.buried[q]  # buried: Under the Rose (mf.23.3)
     pool += v.action_top + v.action_pile + v.action_discard
     night_slots = 0 if keep_night else len(v.night)
     dark_slots = 0 if keep_dark else len(v.dark)
@@ -228,6 +228,8 @@ def _deal_actions(
         k = len(v.hands[q])
         v.hands[q] = rest[:k]
         rest = rest[k:]
+        k = len(v.buried[q])
+        v.buried[q], rest = rest[:k], rest[k:]
     k = len(v.action_top)
     v.action_top, rest = rest[:k], rest[k:]
     k = len(v.action_pile)

@@ -170,6 +170,17 @@ class MantisFallsEditor:
                 self.characters[f"{card.name} (maximum {card.max_wounds})"] = card.max_wounds
         self.players: list[dict[str, Any]] = []
         self.hands: list[CardList] = []
+        # Under the Rose (topic 23): each player's agent and buried cards.
+        rose = getattr(game, "rose", None)
+        self.agents: list[w.Dropdown] = []
+        self.buried: list[CardList] = []
+        agent_options: list[tuple[str, Any]] = [("paid off", None)]
+        if rose is not None:
+            agent_options += [
+                (rose.agent_name(h.index, s.index), (h.id, s.id))
+                for h in rose.horizons
+                for s in rose.skies
+            ]
         boxes = []
         for p, pl in enumerate(view["players"]):
             controls: dict[str, w.Widget] = {
@@ -190,9 +201,21 @@ class MantisFallsEditor:
             hand = CardList(f"{self.names[p]}'s hand", choices, labels)
             self.players.append(controls)
             self.hands.append(hand)
+            extra: list[w.Widget] = []
+            if rose is not None:
+                agent = w.Dropdown(options=agent_options, description="Agent")
+                buried = CardList(f"Buried under {self.names[p]}'s rose", choices, labels)
+                self.agents.append(agent)
+                self.buried.append(buried)
+                extra = [agent, buried.widget]
             boxes.append(
                 w.VBox(
-                    [w.HTML(f"<b>{escape(self.names[p])}</b>"), *controls.values(), hand.widget],
+                    [
+                        w.HTML(f"<b>{escape(self.names[p])}</b>"),
+                        *controls.values(),
+                        hand.widget,
+                        *extra,
+                    ],
                     layout=w.Layout(border="1px solid #ddd", padding="4px", margin="2px"),
                 )
             )
@@ -286,6 +309,11 @@ class MantisFallsEditor:
             if pl.get("role") in ("witness", "assassin"):
                 c["role"].value = pl["role"]
             self.hands[p].value = self.keys_for(list(pl.get("hand") or []))
+            if self.agents and "agent" in pl:
+                agent = pl["agent"]
+                paid = agent.get("paid_off", True)
+                self.agents[p].value = None if paid else (agent["horizon"], agent["sky"])
+                self.buried[p].value = self.keys_for(list(agent.get("buried") or []))
             self._conditions[p] = list(pl.get("conditions") or []) if from_play else None
         self.turn_player.value = int(view.get("turn_player", 0))
         self.conserved.value = self.keys_for(list(view.get("conserved") or []))
@@ -313,6 +341,10 @@ class MantisFallsEditor:
                 entry["character"] = str(c["character"].value)
                 entry["character_face_up"] = bool(c["character_face_up"].value)
             entry["hand"] = list(self.hands[p].names)
+            if self.agents:
+                agent = self.agents[p].value
+                entry["agent"] = None if agent is None else list(agent)
+                entry["buried"] = list(self.buried[p].names) if agent is not None else []
             if self._conditions[p] is not None:
                 entry["conditions"] = list(self._conditions[p] or [])
             players[p] = entry

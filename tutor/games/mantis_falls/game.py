@@ -27,6 +27,7 @@ from tutor.games.mantis_falls.cards import (
     CardData,
 )
 from tutor.games.mantis_falls.modules import seat_tables
+from tutor.games.mantis_falls.rose_cards import RoseData
 from tutor.games.mantis_falls.scenario import SETUP_SCHEMA
 from tutor.games.mantis_falls.state import END, MantisFallsState
 
@@ -54,20 +55,38 @@ DATA_MODEL_RULES = {
 }
 
 
+def _walk(roots: list[tuple[tuple[Any, ...], Any]]) -> dict[tuple[Any, ...], Any]:
+    """Every list and mapping under ``roots`` by its path (``("action", 12, "effects")``)."""
+    table: dict[tuple[Any, ...], Any] = {}
+    todo = roots[:]
+    while todo:
+        path, node = todo.pop()
+        table[path] = node
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in items:
+            if isinstance(value, dict | list):
+                todo.append(((*path, key), value))
+    return table
+
+
 def _card_paths(cards: Any) -> dict[tuple[Any, ...], Any]:
     """Every list and mapping in the card data by its path (``("action", 12, "effects")``)."""
-    table: dict[tuple[Any, ...], Any] = {}
-    for kind, deck in (("action", cards.actions), ("event", cards.events), ("ally", cards.allies)):
-        for card in deck:
-            todo: list[tuple[tuple[Any, ...], Any]] = [((kind, card.index), card.raw)]
-            while todo:
-                path, node = todo.pop()
-                table[path] = node
-                items = node.items() if isinstance(node, dict) else enumerate(node)
-                for key, value in items:
-                    if isinstance(value, dict | list):
-                        todo.append(((*path, key), value))
-    return table
+    return _walk(
+        [
+            ((kind, card.index), card.raw)
+            for kind, deck in (
+                ("action", cards.actions),
+                ("event", cards.events),
+                ("ally", cards.allies),
+            )
+            for card in deck
+        ]
+    )
+
+
+def _rose_paths(rose: RoseData) -> dict[tuple[Any, ...], Any]:
+    """Every list and mapping of the Sky cards by path (``("agent", 1, "redeem", 0, ...)``)."""
+    return _walk([(("agent", sky.index), sky.raw) for sky in rose.skies])
 
 
 # Both caches are keyed by the rulesets folder too, so a TUTOR_RULESETS set after the
@@ -99,11 +118,12 @@ def _card_data(deck: str | Path | None, modules: tuple[str, ...] = ()) -> CardDa
 
 
 class MantisFallsGame(Game):
-    """Mantis Falls: two players, or three with the Triad module; the Full Circle module.
+    """Mantis Falls: two players, or three with the Triad module; Full Circle, Under the Rose.
 
     Args:
         players: number of players, 2 or 3 (3 needs the Triad module, topic 22).
-        modules: add-on modules (``"triad"``, ``"full_circle"``; see ``SPEC.modules``).
+        modules: add-on modules (``"triad"``, ``"full_circle"``, ``"under_the_rose"``; see
+            ``SPEC.modules``).
         rulings: house rules, ``{ruling_id: option}`` from ``rulings.yaml``.
         names: the players' display names.
         deck: a folder with your own card files in the same schema.
@@ -167,6 +187,12 @@ class MantisFallsGame(Game):
         # Every node of the card data by its path, so resolve() only reads (frames name
         # effect lists by path).
         self._resolved = _card_paths(self.cards)
+        # Under the Rose (topic 23): its cards, its tables, and its effects by path.
+        self.under_the_rose = "under_the_rose" in modules
+        self.rose: RoseData | None = None
+        if self.under_the_rose:
+            self.rose = RoseData(Path(deck) if deck else None, players)
+            self._resolved.update(_rose_paths(self.rose))
         self._state_schema: dict[str, Any] | None = None
         # The main-play choices depend only on the card: build them once (speed).
         # Seats (topic 7): each turn player's active pair, bystander and successor.
@@ -203,6 +229,9 @@ class MantisFallsGame(Game):
         self.chance_discard = [
             Action(CHANCE, "random_discard", (c.index,), f"Discard {c.label} at random")
             for c in actions
+        ]
+        self.chance_bury = [
+            Action(CHANCE, "bury_card", (c.index,), f"Bury {c.label}") for c in actions
         ]
         self.chance_event = {
             kind: [Action(CHANCE, kind, (e.index,), f"Event: {e.name}") for e in events]

@@ -61,6 +61,7 @@ def _action_places(s: MantisFallsState) -> list[tuple[str, list[int]]]:
             (f"hands[{p}]", s.hands[p]),
             (f"plays[{p}]", s.plays[p]),
             (f"conditions[{p}]", s.conditions[p]),
+            (f"buried[{p}]", s.buried[p]),  # Under the Rose (topic 23)
         ]
     return places
 
@@ -402,11 +403,11 @@ def hidden_variants(s: MantisFallsState, viewer: int) -> list[tuple[str, MantisF
 
     Each copy still obeys :func:`invariants`.  Changed, one at a time: the other
     player's hand order and content, their face-down character (Full Circle), their
-    role (swapped with the removed role), the
-    face-down part of their action play, a face-down road (swapped with a removed road
-    of the same region), the Actions by the Night and by the Dark, an unseen event the
-    viewer has not looked at (of the other kind when one is left), and a top event only
-    the other player has looked at.
+    role (swapped with the removed role), the face-down part of their action play, a
+    card buried under their rose (Under the Rose), a face-down road (swapped with a
+    removed road of the same region), the Actions by the Night and by the Dark, an unseen
+    event the viewer has not looked at (of the other kind when one is left), and a top
+    event only the other player has looked at.
     """
     out: list[tuple[str, MantisFallsState]] = []
     if s.result is not None:  # at the end every role is revealed (20.3)
@@ -460,6 +461,10 @@ def _their_secrets(s: MantisFallsState, o: int, whose: str) -> list[tuple[str, M
         suit = v.cards.actions[v.gasp_play[0]].suit
         if _swap_with_pile(v, v.gasp_play, len(v.gasp_play) - 1, suit):
             out.append(("a face-down card of the other player's Last Gasp play", v))
+    if s.buried[o]:
+        v = _variant(s)
+        if _swap_with_pile(v, v.buried[o], 0):
+            out.append(("a card buried under the other player's rose", v))
     return [(what.replace("the other player's", whose), v) for what, v in out]
 
 

@@ -59,7 +59,7 @@ WINDOW_TAGS = (
     "gasp",
 )
 MAINPLAY_MODES = ("choose", "play", "discard")
-CHANCE_KINDS = ("action_draw", "event_draw", "peek", "discard")
+CHANCE_KINDS = ("action_draw", "event_draw", "peek", "discard", "bury")
 # A frame's context (who acts, from what source): which deck the source's index is in.
 CTX_SOURCES: dict[str, str | None] = {
     "action": "actions",
@@ -71,6 +71,7 @@ CTX_SOURCES: dict[str, str | None] = {
     "draw": None,
     "ambush": None,
     "gasp": None,
+    "agent": None,  # Under the Rose: meeting, paying and redeeming (topic 23)
 }
 # The stages of a Last Gasp that can be waiting under other frames (start and end
 # are passed through at once, never left on a resting stack).
@@ -110,6 +111,9 @@ def state_schema(game: MantisFallsGame) -> dict[str, Any]:
     cards = game.cards
     n_actions, n_events, n_allies = len(cards.actions), len(cards.events), len(cards.allies)
     n_roads = len(cards.roads)
+    rose = game.rose
+    n_horizons = len(rose.horizons) if rose else 0
+    n_skies = len(rose.skies) if rose else 0
     max_wounds = sorted({c.max_wounds for c in cards.characters.values()})
     top_wounds = max(max_wounds)
 
@@ -208,6 +212,9 @@ def state_schema(game: MantisFallsGame) -> dict[str, Any]:
             )
         ),
         "plays": per_player(actions),
+        "agent_horizon": per_player(_int(-1, n_horizons - 1, "-1 (no agent) or a Horizon card")),
+        "agent_sky": per_player(_int(-1, n_skies - 1, "-1 (no agent) or a Sky card")),
+        "buried": per_player(actions),
         "removed_role": role,
         "turn_no": counter,
         "turn_player": player,
@@ -288,6 +295,7 @@ class _Frames:
             "actions": len(cards.actions),
             "events": len(cards.events),
             "allies": len(cards.allies),
+            "skies": len(game.rose.skies) if game.rose else 0,
         }
         self.problems: list[Problem] = []
         # The grammar of each frame, by the name a saved frame starts with.
@@ -307,6 +315,7 @@ class _Frames:
             "draw_count": self.f_draw_count,
             "ambush_wound": self.f_ambush_wound,
             "gasp": self.f_gasp,
+            "rose": self.f_rose,
         }
 
     def bad(self, path: str, expected: str, found: Any) -> bool:
@@ -378,7 +387,7 @@ class _Frames:
         if not _is_seq(ref) or not 2 <= len(ref) <= 12:
             self.bad(path, expected, ref)
             return None
-        decks = {"action": "actions", "event": "events", "ally": "allies"}
+        decks = {"action": "actions", "event": "events", "ally": "allies", "agent": "skies"}
         kind, index, *keys = ref
         if not self.choice(f"{path}[0]", kind, tuple(decks)):
             return None
@@ -480,6 +489,13 @@ class _Frames:
             and self.choice(f"{path}[2]", f[2], GASP_STAGES_AT_REST)
         )
 
+    def f_rose(self, path: str, f: Any) -> bool:
+        return (
+            self.shape(path, f, 3, "an Under the Rose frame [rose, player, stage]")
+            and self.player(f"{path}[1]", f[1])
+            and self.choice(f"{path}[2]", f[2], ("trim", "gasps"))
+        )
+
     def f_gasp_play(self, path: str, f: Any) -> bool:
         return self.shape(path, f, 2, "a Last Gasp play frame") and self.player(f"{path}[1]", f[1])
 
@@ -496,7 +512,7 @@ class _Frames:
         args, at = f[2], f"{path}[2]"
         if f[1] == "event_draw":
             return self.shape(at, args, 1, "[rule]") and self.rule(f"{at}[0]", args[0])
-        if f[1] == "discard":
+        if f[1] in ("discard", "bury"):
             return (
                 self.shape(at, args, 3, "[player, cards, rule]")
                 and self.player(f"{at}[0]", args[0])
@@ -563,7 +579,27 @@ class _Frames:
                 and all(isinstance(o, dict) and "label" in o for o in node["options"])
             )
             return ok or self.bad(at, "a reference to a card effect with options", args)
+        if what in ("rose_meet", "rose_pay", "rose_pay_off", "rose_trim"):
+            return self.rose_pick(what, at, args)
         return self.bad(f"{path}[2]", "a pick this engine knows", what)
+
+    def rose_pick(self, what: str, at: str, args: Any) -> bool:
+        """The arguments of Under the Rose's picks (topic 23)."""
+        if what == "rose_pay_off":
+            return self.shape(at, args, 0, "no arguments")
+        if what in ("rose_meet", "rose_trim"):
+            hi = self.sizes["actions"] - 1 if what == "rose_meet" else AMOUNT_MAX
+            return self.shape(at, args, 1, "[card]" if what == "rose_meet" else "[hand size]") and (
+                self.whole(f"{at}[0]", args[0], 0, hi)
+            )
+        if not _is_seq(args) or len(args) < 3:
+            return self.bad(at, "[purpose, option, price, cards chosen ...]", args)
+        return (
+            self.choice(f"{at}[0]", args[0], ("redeem", "own", "other", "market"))
+            and self.whole(f"{at}[1]", args[1], 0, AMOUNT_MAX)
+            and self.whole(f"{at}[2]", args[2], 0, AMOUNT_MAX)
+            and all(self.card(f"{at}[{i}]", c, "actions") for i, c in enumerate(args[3:], start=3))
+        )
 
 
 def frame_problems(game: MantisFallsGame, stack: Any) -> list[Problem]:

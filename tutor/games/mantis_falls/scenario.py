@@ -41,6 +41,16 @@ _PLAYER_SETUP = {
         "hand": _NAMES,
         "conditions": _NAMES,
         "allies": _NAMES,
+        # Under the Rose (topic 23): the agent as [Horizon id, Sky id] (null: paid off)
+        # and the cards buried under the player's rose.
+        "agent": {
+            "type": ["array", "null"],
+            "items": {"type": "string", "minLength": 1},
+            "minItems": 2,
+            "maxItems": 2,
+            "expected": "[Horizon card id, Sky card id], or null for an agent paid off",
+        },
+        "buried": _NAMES,
     },
 }
 SETUP_SCHEMA: dict[str, Any] = {
@@ -96,6 +106,7 @@ def _action_places(s: MantisFallsState) -> list[list[int]]:
         s.conserved,
         *s.hands,
         *s.conditions,
+        *s.buried,
     ]
 
 
@@ -173,6 +184,71 @@ def _set_character(s: MantisFallsState, p: int, entry: dict[str, Any], where: st
         s.max_wounds[p] = cards[found[0]].max_wounds
     if "character_face_up" in entry:
         s.character_shown[p] = bool(entry["character_face_up"])
+
+
+def _set_agent(
+    s: MantisFallsState, p: int, entry: dict[str, Any], where: str, placed: set[int]
+) -> None:
+    """The ``agent`` and ``buried`` keys of Under the Rose (topic 23)."""
+    rose = s.game.rose
+    if rose is None:
+        key = "agent" if "agent" in entry else "buried"
+        raise ScenarioError(
+            f"{where}.{key}", "the Under the Rose module: add modules: [under_the_rose]"
+        )
+    if "agent" in entry:
+        agent = entry["agent"]
+        if agent is None:
+            s.agent_horizon[p] = s.agent_sky[p] = -1
+            s.action_pile.extend(s.buried[p])  # no rose, nothing buried
+            s.buried[p] = []
+        else:
+            for k, (cards, kind) in enumerate(((rose.horizons, "Horizon"), (rose.skies, "Sky"))):
+                ids = [c.id for c in cards]
+                if agent[k] not in ids:
+                    raise ScenarioError(
+                        f"{where}.agent[{k}]",
+                        f"no {kind} card {agent[k]!r}; {kind} cards: {', '.join(ids)}",
+                    )
+                index = ids.index(agent[k])
+                owner = s.agent_horizon if k == 0 else s.agent_sky
+                if index in owner[:p]:
+                    raise ScenarioError(f"{where}.agent[{k}]", f"{agent[k]!r} is already dealt")
+                if index in owner[p + 1 :]:
+                    q = owner.index(index)
+                    owner[q] = owner[p]  # swap with the player who had it
+                owner[p] = index
+    if "buried" in entry:
+        s.action_pile.extend(s.buried[p])
+        s.buried[p] = []
+        for i, name in enumerate(entry["buried"]):
+            s.buried[p].append(_take_action(s, name, f"{where}.buried[{i}]", s.buried[p], placed))
+    if s.agent_horizon[p] < 0 and s.buried[p]:
+        raise ScenarioError(f"{where}.buried", "a player whose agent is paid off has no rose")
+
+
+def _log_agents(s: MantisFallsState) -> None:
+    """Replace the setup's agent lines (mf.23.2, mf.23.4) with the scenario's agents."""
+    s.trace = [e for e in s.trace if e.rule not in ("mf.23.2", "mf.23.4")]
+    rose = s.game.rose
+    if not s.tracing or rose is None:
+        return
+    for p in range(s.game.num_players):
+        who = s.name(p)
+        if s.agent_horizon[p] < 0:
+            s._log("mf.23.2", f"Scenario: {who}'s agent is already paid off.", p)
+            continue
+        name = rose.agent_name(s.agent_horizon[p], s.agent_sky[p])
+        buried = ", ".join(s.card_label(c) for c in s.buried[p]) or "nothing"
+        s._log("mf.23.2", f"Scenario: {who}'s agent is {name}.", p)
+        s._log(
+            "mf.23.4",
+            f"Scenario: {who} has {buried} buried under their rose.",
+            p,
+            visible_to=(p,),
+            public_text=f"Scenario: {who} has {len(s.buried[p])} cards buried under their rose.",
+            public_rule="mf.23.3",
+        )
 
 
 def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
@@ -256,6 +332,8 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
             for i, name in enumerate(entry["allies"]):
                 s.allies[p].append(_take_ally(s, name, f"{where}.allies[{i}]", s.allies[p]))
             s.ally_deck.sort()
+        if "agent" in entry or "buried" in entry:
+            _set_agent(s, p, entry, where, placed)
     if s.roles.count("assassin") > 1:
         raise ScenarioError("setup.players", "a game has at most one assassin")
     if s.roles.count("assassin") == 1 and s.removed_role == "assassin":
@@ -331,6 +409,8 @@ def apply_setup(s: MantisFallsState, setup: dict[str, Any]) -> None:
                         public_text=f"Scenario: {who} has {len(s.allies[p])} ally cards; "
                         f"complete: {', '.join(s.complete_allies(p)) or 'none'}.",
                     )
+    if any(e and ("agent" in e or "buried" in e) for e in players):
+        _log_agents(s)
     if "road_order" in setup:
         # The random layout's note about a removed Broken Road (mf.10.9) may no longer hold.
         s.trace = [e for e in s.trace if e.rule != "mf.10.9"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.games.mantis_falls.cards import ActionCard, AllyCard, Character, EventCard, RoadCard
+from tutor.games.mantis_falls.rose_cards import RoseData
 
 _TARGET = {
     "self": "you",
@@ -272,3 +273,28 @@ def road_card_text(road: RoadCard) -> str:
         marks.append("BROKEN ROAD")
     extra = f"; {', '.join(marks)}" if marks else ""
     return f"{road.name} ({road.region}; stoplight {road.green}/{road.yellow}/{road.red}{extra})"
+
+
+def agent_card_text(rose: RoseData, horizon: int, sky: int) -> str:
+    """The full text of an Under the Rose agent (a Horizon and a Sky card, topic 23)."""
+    h, k = rose.horizons[horizon], rose.skies[sky]
+    meet = " or ".join(f"the {_ORDINAL.get(n, f'#{n}')} {suit.title()} card" for suit, n in h.meet)
+    lines = [
+        f"{rose.agent_name(horizon, sky)} — agent under the rose ({_plural(h.dots, 'dot')})",
+        f"Weakness: {h.weakness['label']}",
+        f"Meet: when you reveal {meet} of your action play",
+        f"Bury: {_plural(k.bury, 'card')} from the action deck",
+    ]
+    lines += [
+        f"Redeem ({o['cost']}): {o['label']}: " + " ".join(effect_text(e) for e in o["effects"])
+        for o in k.redeem
+    ]
+    lines.append(
+        f"Underground market: at maximum wounds pay up to {rose.market_limit}, draw as many, "
+        f"discard down to {rose.hand_after_market}"
+    )
+    lines.append(f"Pay off: {k.pay_own} for this agent, {k.pay_other} for another player's")
+    return "\n".join(lines)
+
+
+_ORDINAL = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.core.types import Action
-from tutor.games.mantis_falls.engine import conditions, context, triad
+from tutor.games.mantis_falls.engine import conditions, context, triad, under_the_rose
 from tutor.games.mantis_falls.engine.data import CE_SPACES, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     WINDOW_FRAME,
@@ -179,4 +179,7 @@ def reveal_loop_step(s: MantisFallsData, top: RevealLoop) -> None:
             p,
             changes=(("revealed", c, True),),
         )
-    context.start_card(s, p, c, k + 1, False)
+    if s.game.under_the_rose:
+        under_the_rose.start_card(s, p, c, k + 1, False)
+    else:
+        context.start_card(s, p, c, k + 1, False)

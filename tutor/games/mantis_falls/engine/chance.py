@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor.core.rng import Rng
 from tutor.core.types import Action
-from tutor.games.mantis_falls.engine import drawing, events
+from tutor.games.mantis_falls.engine import drawing, events, under_the_rose
 from tutor.games.mantis_falls.engine.basics import _counts
 from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
@@ -17,11 +17,11 @@ def chance_outcomes(s: MantisFallsData) -> list[tuple[Action, float]]:
     if not isinstance(top, Chance):
         return []
     what = top.what
-    if what in ("action_draw",):
+    if what in ("action_draw", "bury"):
         pool = s.action_pile
         counts = _counts(pool)
         n = len(pool)
-        table = s.game.chance_draw
+        table = s.game.chance_draw if what == "action_draw" else s.game.chance_bury
         return [(table[c], k / n) for c, k in counts]
     if what in ("event_draw", "peek"):
         pool = s.event_pile
@@ -47,6 +47,8 @@ def sample_chance(s: MantisFallsData, rng: Rng | None = None) -> Action:
     r = rng or s.rng
     if what == "action_draw":
         return s.game.chance_draw[s.action_pile[r.below(len(s.action_pile))]]
+    if what == "bury":
+        return s.game.chance_bury[s.action_pile[r.below(len(s.action_pile))]]
     if what == "discard":
         hand = s.hands[top.player]
         return s.game.chance_discard[hand[r.below(len(hand))]]
@@ -69,6 +71,8 @@ def chance_chosen(s: MantisFallsData, top: Chance, action: Action) -> None:
         s.event_pile.remove(x)
         s.event_top.insert(0, x)
         events.peeked(s, top.player, x)
+    elif what == "bury":
+        under_the_rose.bury_drawn(s, top, x)
     elif what == "discard":
         q, k, rule = top.player, top.count, top.rule
         s.hands[q].remove(x)
@@ -92,4 +96,5 @@ _CHANCE_PROMPT = {
     "event_draw": "Draw the top event card.",
     "discard": "Discard a random action card.",
     "peek": "Turn up the top event card.",
+    "bury": "Bury an action card from the shuffled pile.",
 }

@@ -139,6 +139,10 @@ def pick_spec(s: MantisFallsData, top: Pick) -> tuple[int, str, str]:
         "peek_keep": ("keep the top event where it is, or put it on the bottom?", "mf.19.1"),
         "choose_one": ("choose one option.", "mf.12.2"),
         "wound_split": ("divide the wounds between the players.", "mf.11.9"),
+        "rose_meet": ("you meet your agent: bury or redeem?", "mf.23.6"),
+        "rose_pay": ("choose buried cards to pay with.", "mf.23.9"),
+        "rose_pay_off": ("pay off an agent?", "mf.23.13"),
+        "rose_trim": ("discard down to seven cards.", "mf.23.11"),
     }
     text, rule = prompts[what]
     return p, f"{who}: {text}", rule

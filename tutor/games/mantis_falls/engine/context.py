@@ -49,6 +49,8 @@ def source_name(s: MantisFallsData, ctx: Ctx) -> str:
         return f"{s.card_name(idx)} (any-time effect)"
     if src == "ally":
         return f"{s.cards.allies[idx].name} (any-time effect)"
+    if src == "agent" and s.game.rose is not None and s.agent_horizon[ctx[0]] >= 0:
+        return s.game.rose.agent_name(s.agent_horizon[ctx[0]], s.agent_sky[ctx[0]])
     return "ambush"
 
 
@@ -56,7 +58,7 @@ def effect_rule(s: MantisFallsData, ctx: Ctx) -> str:
     # An event's wounds and heals come from an incident's effect/bonus (mf.11.3) or an
     # opposition's outcome (mf.11.6); everything else is a card effect (mf.12.2).
     if ctx[1] != "event":
-        return "mf.12.2"
+        return "mf.23.8" if ctx[1] == "agent" else "mf.12.2"
     return "mf.11.6" if s.cards.events[ctx[2]].kind == "opposition" else "mf.11.3"
 
 
@@ -167,10 +169,14 @@ def aim_text(s: MantisFallsData, p: int, amount: int) -> str:
     return f"{s.name(p)} aims {amount} wound{'s' * (amount != 1)} at the unseen event."
 
 
-def start_card(s: MantisFallsData, p: int, c: int, position: int, in_gasp: bool) -> None:
+def start_card(
+    s: MantisFallsData, p: int, c: int, position: int, in_gasp: bool, effects: bool = True
+) -> None:
     card = s.cards.actions[c]
     ctx: Ctx = (p, "action", c, position, in_gasp)
     s.stack.append(CardDone(ctx))
+    if not effects:  # a weakness of Under the Rose took them away (mf.23.5)
+        return
     if card.effects:
         s.stack.append(Effects(ctx, ("action", c, "effects"), 0))
     if card.on_reveal:

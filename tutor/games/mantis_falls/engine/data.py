@@ -108,6 +108,9 @@ FIELDS: tuple[tuple[str, str, bool], ...] = (
     ("allies", NESTED, True),
     ("used_once", NESTED, True),
     ("plays", NESTED, True),
+    ("agent_horizon", LIST, True),
+    ("agent_sky", LIST, True),
+    ("buried", NESTED, True),
     ("removed_role", SCALAR, False),
     ("turn_no", SCALAR, False),
     ("turn_player", SCALAR, False),
@@ -171,6 +174,11 @@ class MantisFallsData(State):
     allies: list[list[int]]
     used_once: list[list[str]]
     plays: list[list[int]]
+    # Under the Rose (topic 23): each player's agent (Horizon and Sky card, -1 when
+    # paid off or without the module) and the action cards buried under their rose.
+    agent_horizon: list[int]
+    agent_sky: list[int]
+    buried: list[list[int]]
     revealed: list[int]
     play_kept: list[int]
     gasp_kept: int
@@ -258,6 +266,9 @@ class MantisFallsData(State):
             self.allies = [x[:] for x in src.allies]
             self.used_once = [x[:] for x in src.used_once]
             self.plays = [x[:] for x in src.plays]
+            self.agent_horizon = src.agent_horizon[:]
+            self.agent_sky = src.agent_sky[:]
+            self.buried = [x[:] for x in src.buried]
             self.removed_role = src.removed_role
             self.turn_no = src.turn_no
             self.turn_player = src.turn_player
@@ -298,6 +309,9 @@ class MantisFallsData(State):
         self.allies = [[] for _ in range(n)]
         self.used_once = [[] for _ in range(n)]
         self.plays = [[] for _ in range(n)]
+        self.agent_horizon = [-1] * n
+        self.agent_sky = [-1] * n
+        self.buried = [[] for _ in range(n)]
         self.revealed = [0] * n
         # Cards of the current play (or Last Gasp play) already kept as conditions: they
         # left the play but still count for the position of the cards after them.

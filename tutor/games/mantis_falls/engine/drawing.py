@@ -68,20 +68,30 @@ def draw_from_pile(s: MantisFallsData, p: int, rule: str) -> None:
     if s.action_top:
         give_card(s, p, s.action_top.pop(0), rule)
         return
-    if not s.action_pile:
-        if not s.action_discard:
-            if s.tracing:
-                s._log(rule, "No action cards are left to draw.")
-            return
-        s.action_pile = sorted(s.action_discard)
-        s.action_discard.clear()
-        if s.tracing:
-            s._log(
-                "mf.19.4",
-                "The action draw pile is empty: the discard pile is "
-                f"shuffled into a new draw pile ({len(s.action_pile)} cards).",
-            )
+    if not s.action_pile and not refill_pile(s, rule):
+        return
     s.stack.append(Chance("action_draw", p, 0, rule))
+
+
+def refill_pile(s: MantisFallsData, rule: str) -> bool:
+    """The draw pile is empty: shuffle the discard pile into a new one (mf.19.4).
+
+    Returns:
+        False when there is no card left to draw at all.
+    """
+    if not s.action_discard:
+        if s.tracing:
+            s._log(rule, "No action cards are left to draw.")
+        return False
+    s.action_pile = sorted(s.action_discard)
+    s.action_discard.clear()
+    if s.tracing:
+        s._log(
+            "mf.19.4",
+            "The action draw pile is empty: the discard pile is "
+            f"shuffled into a new draw pile ({len(s.action_pile)} cards).",
+        )
+    return True
 
 
 def give_card(s: MantisFallsData, p: int, c: int, rule: str) -> None:

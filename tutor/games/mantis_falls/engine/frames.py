@@ -33,6 +33,7 @@ DRAW_PHASE_FRAME = 11
 DRAW_COUNT_FRAME = 12
 AMBUSH_WOUND_FRAME = 13
 GASP_FRAME = 14
+ROSE_FRAME = 15
 FRAME_NAMES = (
     "turn",
     "pick",
@@ -49,6 +50,7 @@ FRAME_NAMES = (
     "draw_count",
     "ambush_wound",
     "gasp",
+    "rose",
 )
 """Each frame kind's name, as saved sessions write it (the first item of a saved frame)."""
 
@@ -58,6 +60,7 @@ TURN_STEPS = (
     "expend",
     "window_move",
     "move",
+    "pay_off",
     "event_draw",
     "main_turn",
     "main_other",
@@ -88,6 +91,10 @@ PICK_NAMES = (
     "wound_split",
     "wound_target",
     "bystander_choice",  # a Triad card's choice for the bystander (mf.9.3)
+    "rose_meet",
+    "rose_pay",
+    "rose_pay_off",
+    "rose_trim",
 )
 PICK_NUMBER = {name: i for i, name in enumerate(PICK_NAMES)}
 P_CHOOSE_ONE = 0
@@ -107,6 +114,10 @@ P_TAKE_CONSERVED = 13
 P_WOUND_SPLIT = 14
 P_WOUND_TARGET = 15
 P_BYSTANDER_CHOICE = 16
+P_ROSE_MEET = 17
+P_ROSE_PAY = 18
+P_ROSE_PAY_OFF = 19
+P_ROSE_TRIM = 20
 
 
 class Frame:
@@ -200,8 +211,8 @@ class GaspPlay(Frame):
 
 
 class Chance(Frame):
-    """A chance step: ``what`` is action_draw, event_draw, peek or discard; ``player``
-    draws (or discards ``count`` cards); ``rule`` is cited."""
+    """A chance step: ``what`` is action_draw, event_draw, peek, discard or bury;
+    ``player`` draws (or discards or buries ``count`` cards); ``rule`` is cited."""
 
     def __init__(self, what: str, player: int, count: int, rule: str) -> None:
         self.kind = CHANCE_FRAME
@@ -214,7 +225,7 @@ class Chance(Frame):
         what = self.what
         if what == "event_draw":
             return ["chance", what, (self.rule,)]
-        if what == "discard":
+        if what in ("discard", "bury"):
             return ["chance", what, (self.player, self.count, self.rule)]
         return ["chance", what, (self.player, self.rule)]
 
@@ -312,6 +323,19 @@ class Gasp(Frame):
         return ["gasp", self.player, self.stage]
 
 
+class RoseStep(Frame):
+    """An automatic step of Under the Rose (topic 23): ``player``'s hand is brought down
+    to the size the underground market leaves (stage ``trim``)."""
+
+    def __init__(self, player: int, stage: str) -> None:
+        self.kind = ROSE_FRAME
+        self.player = player
+        self.stage = stage
+
+    def to_list(self) -> list[Any]:
+        return ["rose", self.player, self.stage]
+
+
 def frame_from_list(items: Sequence[Any]) -> Frame:
     """Rebuild a frame from its saved list (:meth:`Frame.to_list`; lists may be tuples).
 
@@ -349,7 +373,7 @@ def _frame_from_list(f: Sequence[Any]) -> Frame:
         what, args = str(f[1]), f[2]
         if what == "event_draw":
             return Chance(what, -1, 0, str(args[0]))
-        if what == "discard":
+        if what in ("discard", "bury"):
             return Chance(what, int(args[0]), int(args[1]), str(args[2]))
         return Chance(what, int(args[0]), 0, str(args[1]))
     if name == "reveal_loop":
@@ -368,6 +392,8 @@ def _frame_from_list(f: Sequence[Any]) -> Frame:
         return AmbushWound(int(f[1]), int(f[2]))
     if name == "gasp":
         return Gasp(int(f[1]), str(f[2]))
+    if name == "rose":
+        return RoseStep(int(f[1]), str(f[2]))
     raise ValueError(f"unknown frame name {name!r}")
 
 

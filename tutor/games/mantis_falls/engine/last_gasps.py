@@ -8,7 +8,7 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls import gasp_flow
-from tutor.games.mantis_falls.engine import conditions, context, game_end
+from tutor.games.mantis_falls.engine import conditions, context, game_end, under_the_rose
 from tutor.games.mantis_falls.engine.data import MAX_GASPS, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_GASP_ORDER,
@@ -92,7 +92,10 @@ def gasp_step(s: MantisFallsData, top: Gasp) -> None:
                 p,
                 changes=(("revealed", c, True),),  # a face-down card turned up, as in mf.12.6
             )
-        context.start_card(s, p, c, k + 1, True)
+        if s.game.under_the_rose:
+            under_the_rose.start_card(s, p, c, k + 1, True)
+        else:
+            context.start_card(s, p, c, k + 1, True)
     elif stage == "window":
         s.stack[-1] = Gasp(p, "reveal")
         left = s.gasp_revealed < len(s.gasp_play)

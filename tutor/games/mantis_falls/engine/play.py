@@ -32,6 +32,7 @@ from tutor.games.mantis_falls.engine import (
     roads,
     triad,
     turn,
+    under_the_rose,
     views,
     wounds,
 )
@@ -52,6 +53,10 @@ from tutor.games.mantis_falls.engine.frames import (
     P_PEEK_KEEP,
     P_REMOVE_CONDITION,
     P_RETURN_ALLY,
+    P_ROSE_MEET,
+    P_ROSE_PAY,
+    P_ROSE_PAY_OFF,
+    P_ROSE_TRIM,
     P_TAKE_ALLY,
     P_TAKE_CONSERVED,
     P_WOUND_SPLIT,
@@ -73,6 +78,7 @@ from tutor.games.mantis_falls.engine.frames import (
     MainPlay,
     Pick,
     RevealLoop,
+    RoseStep,
     Turn,
     Window,
 )
@@ -204,6 +210,12 @@ class MantisFallsState(MantisFallsData):
                 wounds.ambush_wound_step(self, top)
             elif isinstance(top, Gasp):
                 last_gasps.gasp_step(self, top)
+            elif isinstance(top, RoseStep):
+                if top.stage == "gasps":  # an ambush's Last Gasp waited for the market
+                    stack.pop()
+                    last_gasps.resolve_gasps(self)
+                else:
+                    under_the_rose.rose_step(self, top)
             else:
                 raise ValueError(f"no step for the frame {top!r}")
 
@@ -287,6 +299,14 @@ def pick_options(s: MantisFallsData, top: Pick) -> list[Action]:
         return wounds.wound_target_options(s, ctx, args)
     if pick == P_BYSTANDER_CHOICE:
         return triad.bystander_choice_options(s, ctx, args)
+    if pick == P_ROSE_MEET:
+        return under_the_rose.meet_options(s, ctx, args)
+    if pick == P_ROSE_PAY:
+        return under_the_rose.pay_options(s, ctx, args)
+    if pick == P_ROSE_PAY_OFF:
+        return under_the_rose.pay_off_options(s, ctx, args)
+    if pick == P_ROSE_TRIM:
+        return under_the_rose.trim_options(s, ctx, args)
     raise ValueError(f"no pick numbered {pick}")
 
 
@@ -331,5 +351,13 @@ def pick_chosen(s: MantisFallsData, top: Pick, action: Action) -> None:
         wounds.wound_target_chosen(s, ctx, args, action)
     elif pick == P_BYSTANDER_CHOICE:
         triad.bystander_choice_chosen(s, ctx, args, action)
+    elif pick == P_ROSE_MEET:
+        under_the_rose.meet_chosen(s, ctx, args, action)
+    elif pick == P_ROSE_PAY:
+        under_the_rose.pay_chosen(s, ctx, args, action)
+    elif pick == P_ROSE_PAY_OFF:
+        under_the_rose.pay_off_chosen(s, ctx, args, action)
+    elif pick == P_ROSE_TRIM:
+        under_the_rose.trim_chosen(s, ctx, args, action)
     else:
         raise ValueError(f"no pick numbered {pick}")

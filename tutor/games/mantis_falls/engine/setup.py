@@ -19,7 +19,7 @@ from tutor.games.mantis_falls.cards import (
     ROADS_PER_ROW,
     ROADS_SET_ASIDE,
 )
-from tutor.games.mantis_falls.engine import allies, full_circle, triad
+from tutor.games.mantis_falls.engine import allies, full_circle, triad, under_the_rose
 from tutor.games.mantis_falls.engine.data import END, START
 from tutor.games.mantis_falls.engine.frames import TURN_FRAMES
 from tutor.games.mantis_falls.engine.play import MantisFallsState
@@ -178,6 +178,8 @@ def new_state(game: MantisFallsGame, seed: int | None, tracing: bool) -> MantisF
         log("mf.6.3", f"{names[s.first_player]} is chosen at random to go first.")
         log("mf.6.4", f"{names[last]}, who goes last, draws a random ally card.", last)
     allies.gain_ally(s, last, ally, "mf.6.4", chosen=False)
+    if game.under_the_rose:
+        under_the_rose.deal_agents(s, rng)  # topic 23: agents, roses, the opening burial
     s.stack = [TURN_FRAMES[0]]
     s._run()
     return s

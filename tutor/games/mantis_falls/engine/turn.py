@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.games.mantis_falls.engine import conditions, events, game_end, triad
+from tutor.games.mantis_falls.engine import conditions, events, game_end, triad, under_the_rose
 from tutor.games.mantis_falls.engine.data import CE_SPACES, END, MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_EXPEND,
@@ -26,26 +26,32 @@ def turn_step(s: MantisFallsData, step: int) -> None:
     elif step == 3:
         turn_move(s)
     elif step == 4:
-        turn_event_draw(s)
+        turn_pay_off(s)
     elif step == 5:
-        turn_main_turn(s)
+        turn_event_draw(s)
     elif step == 6:
-        turn_main_other(s)
+        turn_main_turn(s)
     elif step == 7:
-        turn_reveal(s)
+        turn_main_other(s)
     elif step == 8:
-        turn_window_event(s)
+        turn_reveal(s)
     elif step == 9:
-        turn_event(s)
+        turn_window_event(s)
     elif step == 10:
-        turn_window_draw(s)
+        turn_event(s)
     elif step == 11:
+        turn_window_draw(s)
+    elif step == 12:
         turn_draw(s)
 
 
 def turn_start(s: MantisFallsData) -> None:
     n = s.game.num_players
-    if END in s.pos and all(s.pos[p] == END and not s.dead[p] for p in range(n)):
+    if (
+        END in s.pos
+        and all(s.pos[p] == END and not s.dead[p] for p in range(n))
+        and not (s.game.under_the_rose and under_the_rose.agents_hold_escape(s))
+    ):
         if s.tracing:
             s._log(
                 "mf.20.1",
@@ -93,6 +99,12 @@ def turn_move(s: MantisFallsData) -> None:
     p = s.turn_player
     reach = 2 if s.boost else 1
     s.stack.append(Pick((p, "turn", -1, 0, False), P_MOVE, (p, reach, "initial")))
+
+
+def turn_pay_off(s: MantisFallsData) -> None:
+    # Under the Rose: right after the initial movement, paying off an agent (mf.23.13).
+    if s.game.under_the_rose:
+        under_the_rose.offer_pay_off(s)
 
 
 def turn_event_draw(s: MantisFallsData) -> None:

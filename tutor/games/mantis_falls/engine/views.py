@@ -58,6 +58,9 @@ def view(s: MantisFallsData, player: int | None) -> dict[str, Any]:
                 "action_play_revealed": s.revealed[p],
             }
         )
+    if s.game.under_the_rose:
+        for p in range(n):
+            players[p]["agent"] = agent_view(s, p, omni or p == player)
     roads = []
     for q in range(END + 1):
         road = s.road(q)
@@ -141,4 +144,28 @@ def view(s: MantisFallsData, player: int | None) -> dict[str, Any]:
         "gasp_due": list(s.gasp_due),
         "outcome": None if outcome is None else outcome.to_dict(),
         "trace": s.trace_for(player),
+    }
+
+
+def agent_view(s: MantisFallsData, p: int, mine: bool) -> dict[str, Any] | None:
+    """Player ``p``'s agent under the rose (topic 23): face up for all, buried cards for
+    their owner only (the others see how many there are)."""
+    rose = s.game.rose
+    h, k = s.agent_horizon[p], s.agent_sky[p]
+    if rose is None or h < 0:
+        return {"paid_off": True, "buried_count": 0, "buried": [] if mine else None}
+    horizon, sky = rose.horizons[h], rose.skies[k]
+    return {
+        "paid_off": False,
+        "name": rose.agent_name(h, k),
+        "horizon": horizon.id,
+        "sky": sky.id,
+        "dots": horizon.dots,
+        "weakness": horizon.weakness["label"],
+        "meet": [[suit, nth] for suit, nth in horizon.meet],
+        "bury": sky.bury,
+        "redeem": [[o["label"], int(o["cost"])] for o in sky.redeem],
+        "pay_off": [sky.pay_own, sky.pay_other],
+        "buried_count": len(s.buried[p]),
+        "buried": sorted(s.card_name(c) for c in s.buried[p]) if mine else None,
     }

@@ -8,7 +8,7 @@ from typing import Any
 
 from tutor.core.types import Action
 from tutor.games.mantis_falls import gasp_flow
-from tutor.games.mantis_falls.engine import context, full_circle, last_gasps
+from tutor.games.mantis_falls.engine import context, full_circle, last_gasps, under_the_rose
 from tutor.games.mantis_falls.engine.data import MantisFallsData
 from tutor.games.mantis_falls.engine.frames import (
     P_HEAL_TARGET,
@@ -18,6 +18,7 @@ from tutor.games.mantis_falls.engine.frames import (
     CardDone,
     Ctx,
     Pick,
+    RoseStep,
 )
 
 
@@ -119,6 +120,8 @@ def wound(s: MantisFallsData, q: int, amount: int, ctx: Ctx, rule: str) -> None:
             amount = reduced
             if not amount:
                 return
+        if s.game.under_the_rose:
+            amount = under_the_rose.event_wounds(s, q, amount)
     before = s.wounds[q]
     cap = s.max_wounds[q]
     after = min(cap, before + amount)
@@ -154,6 +157,8 @@ def wound(s: MantisFallsData, q: int, amount: int, ctx: Ctx, rule: str) -> None:
         )
     if after >= cap and not s.character_shown[q]:
         full_circle.reveal_character(s, q)
+    if after >= cap and before < cap and s.game.under_the_rose:
+        under_the_rose.offer_market(s, q)  # mf.23.11, at once
     if after >= cap and before < cap and q != s.in_gasp and q not in s.gasp_due:
         s.gasp_due.append(q)
         if s.tracing:
@@ -193,6 +198,8 @@ def heal_target_chosen(s: MantisFallsData, ctx: Ctx, args: tuple[Any, ...], acti
 
 
 def heal(s: MantisFallsData, q: int, amount: int, rule: str) -> None:
+    if s.game.under_the_rose:
+        amount = under_the_rose.healing(s, q, amount)
     before = s.wounds[q]
     after = max(0, before - amount)
     s.wounds[q] = after
@@ -248,4 +255,7 @@ def ambush_wound_step(s: MantisFallsData, top: AmbushWound) -> None:
     # mf.17.1: an ambush reached by a card's movement is part of that card; its
     # card_done frame starts any Last Gasp once the whole card is processed.
     if not any(isinstance(f, CardDone) for f in s.stack):
-        last_gasps.resolve_gasps(s)
+        if s.game.under_the_rose and under_the_rose.market_open(s):
+            s.stack.insert(len(s.stack) - 1, RoseStep(p, "gasps"))  # after the market
+        else:
+            last_gasps.resolve_gasps(s)

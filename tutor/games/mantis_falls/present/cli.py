@@ -67,6 +67,9 @@ def write_view(view: dict[str, Any], legal: list[str], out: TextIO) -> None:
         )
         if p.get("action_play"):
             out.write(f"    action play: {_fmt_list(p['action_play'])}\n")
+        agent = p.get("agent")
+        if agent is not None:  # Under the Rose (topic 23)
+            out.write(f"    {_agent_line(agent)}\n")
     event = view.get("event")
     if event is None:
         out.write("Event: none this turn.\n")
@@ -96,6 +99,19 @@ def write_view(view: dict[str, Any], legal: list[str], out: TextIO) -> None:
     out.write("Legal actions:\n")
     for i, label in enumerate(legal, 1):
         out.write(f"  {i}. {label}\n")
+
+
+def _agent_line(agent: dict[str, Any]) -> str:
+    """One line on a player's agent under the rose and what is buried there."""
+    if agent.get("paid_off"):
+        return "agent: paid off"
+    buried = agent.get("buried")
+    count = agent.get("buried_count", 0)
+    under = _fmt_list(buried) if buried is not None else f"{count} cards (face down)"
+    return (
+        f"agent: {agent['name']} (weakness: {agent['weakness']}; pay off "
+        f"{agent['pay_off'][0]}/{agent['pay_off'][1]}); buried under the rose: {under}"
+    )
 
 
 __all__ = ["write_view"]

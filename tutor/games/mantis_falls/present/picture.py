@@ -523,11 +523,59 @@ def _player_panel(
     if note:
         out.append(_text(cx, cy + 12, note, 9.5, fill="#777"))
     cy += 24
+    if "agent" in pl:  # Under the Rose (topic 23)
+        rows, cy = _agent_rows(pl["agent"], x + 8, cy, w - 16, tips)
+        out += rows
     h = cy - y
     frame = _rect(
         x, y - 4, w, h + 4, rx=8, fill="none", stroke=color, stroke_width=3 if turn else 1.5
     )
     return _group([frame, *out], None, class_="player", data_player=p), h
+
+
+def _agent_rows(
+    agent: dict[str, Any], x: float, y: float, w: float, tips: _CardTips
+) -> tuple[list[str], float]:
+    """The player's agent under the rose, its weakness and the buried cards (face down
+    for the other players: only how many)."""
+    out: list[str] = []
+    if agent.get("paid_off"):
+        out.append(_text(x, y + 10, "Agent: paid off (agent and rose gone)", 9.5, fill="#777"))
+        return [_group(out, None, class_="agent")], y + 18
+    out.append(_circle(x + 5, y + 6, 5, fill="#b0172b"))  # the wooden rose
+    out.append(
+        _text(
+            x + 14,
+            y + 10,
+            f"Agent: {agent['name']} · pay off {agent['pay_off'][0]}/{agent['pay_off'][1]}",
+            10,
+            font_weight="bold",
+        )
+    )
+    meets = ", ".join(f"{nth}. {suit.title()}" for suit, nth in agent["meet"])
+    out.append(
+        _text(x + 14, y + 23, f"Weakness: {agent['weakness']} · meets on {meets}", 9, fill="#555")
+    )
+    y += 30
+    buried = agent.get("buried")
+    count = int(agent.get("buried_count", 0))
+    out.append(
+        _text(
+            x,
+            y + 10,
+            f"Buried under the rose ({count})" + ("" if buried is not None else " — face down"),
+            10,
+            font_weight="bold",
+        )
+    )
+    y += 16
+    names: list[str | None] = list(buried) if buried is not None else [None] * count
+    per_row = max(1, int(w // 66))
+    for i, name in enumerate(names):
+        r, c = divmod(i, per_row)
+        out.append(_small_card(x + c * 66, y + r * 46, name, tips))
+    y += 46 * (-(-len(names) // per_row)) + 4
+    return [_group(out, None, class_="agent")], y
 
 
 def _event(view: dict[str, Any], x: float, y: float, tips: _CardTips) -> list[str]:
