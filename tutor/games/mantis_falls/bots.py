@@ -72,12 +72,8 @@ class _Look:
         self.hand_count = mine["hand_count"]
         self.my_play = [c for c in mine["action_play"] if c != "(face down)"]
         self._profiles: dict[tuple[int, bool, int], dict[str, float]] = {}
-        # Under the Rose: the module's cards, and the cards chosen so far in a payment
-        # (the pending choice's arguments, which the deciding player made themselves).
+        # Under the Rose: the module's cards (public data).
         self.rose = state.game.rose
-        top = state.stack[-1] if state.stack else None
-        args = getattr(top, "args", ())
-        self.market_chosen: list[int] = list(args[3:]) if args and args[0] == "market" else []
 
     def rose_effects(self, k: int) -> list[dict[str, Any]]:
         """The effects of option ``k`` my agent sells (public card data)."""
@@ -751,7 +747,7 @@ class MantisFallsHeuristic(Policy):
         stop = next((a for a in legal if a.kind == "rose_stop"), None)
         if stop is not None:
             keep = _owed(look)
-            spent = [look.card(c).name for c in look.market_chosen]
+            spent = list(agent.get("paying") or [])
             left = buried[:]
             for name in spent:
                 if name in left:

@@ -7,6 +7,7 @@ from typing import Any
 from tutor.core.visibility import decision_record
 from tutor.games.mantis_falls.engine import choices
 from tutor.games.mantis_falls.engine.data import END, START, MantisFallsData
+from tutor.games.mantis_falls.engine.frames import P_ROSE_PAY, Pick
 
 
 def view(s: MantisFallsData, player: int | None) -> dict[str, Any]:
@@ -168,4 +169,13 @@ def agent_view(s: MantisFallsData, p: int, mine: bool) -> dict[str, Any] | None:
         "pay_off": [sky.pay_own, sky.pay_other],
         "buried_count": len(s.buried[p]),
         "buried": sorted(s.card_name(c) for c in s.buried[p]) if mine else None,
+        # The buried cards chosen so far in a payment the player is making (their own).
+        "paying": _paying(s, p) if mine else None,
     }
+
+
+def _paying(s: MantisFallsData, p: int) -> list[str]:
+    top = s.stack[-1] if s.stack else None
+    if isinstance(top, Pick) and top.pick == P_ROSE_PAY and top.ctx[0] == p:
+        return [s.card_name(c) for c in top.args[3:]]
+    return []
