@@ -165,34 +165,35 @@ def score_matches(rules: Rules, note: Note) -> TraceEntry:
     )
 
 
-def steal_fails(rules: Rules, note: Note) -> TraceEntry:
-    """mt.5.3: the target has no card of the colour; the card is discarded."""
+def _steal_failed(rules: Rules, note: Note, rule: str, where: str, pile: str) -> TraceEntry:
+    """A failed Steal: the card went ``where`` (a sentence's end), onto ``pile``."""
     size = note[5]
     return _entry(
-        "mt.5.3",
+        rule,
         f"{rules.names[note[3]]} has no {rules.table.colour_names[note[4]]} card: the Steal "
-        "fails and the card is discarded face up.",
+        f"fails and the card {where}",
         note[2],
         "auto",
         "reveal",
         note[1],
-        (("discard pile", size - 1, size),),
+        ((pile, size - 1, size),),
     )
+
+
+def steal_fails(rules: Rules, note: Note) -> TraceEntry:
+    """mt.5.3: the target has no card of the colour; the card is discarded."""
+    return _steal_failed(rules, note, "mt.5.3", "is discarded face up.", "discard pile")
 
 
 def steal_fails_to_target(rules: Rules, note: Note) -> TraceEntry:
     """mt.5.4 (house rule): the failed Steal's card goes into the target's tank."""
     target = rules.names[note[3]]
-    size = note[5]
-    return _entry(
+    return _steal_failed(
+        rules,
+        note,
         "mt.5.4",
-        f"{target} has no {rules.table.colour_names[note[4]]} card: the Steal fails and the "
-        f"card goes face up into {target}'s tank (house rule).",
-        note[2],
-        "auto",
-        "reveal",
-        note[1],
-        ((f"{target}'s tank", size - 1, size),),
+        f"goes face up into {target}'s tank (house rule).",
+        f"{target}'s tank",
     )
 
 
