@@ -86,15 +86,6 @@ def stack_code(stack: list[int]) -> int:
     return code
 
 
-def code_tiles(code: int) -> tuple[int, ...]:
-    """The tiles of a stack's code, bottom first."""
-    out: list[int] = []
-    while code:
-        out.append((code & 7) - 1)
-        code >>= BITS
-    return tuple(out)
-
-
 class _Walk:
     """The search for every move of one tile, on the board as stack codes.
 
