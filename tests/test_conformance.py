@@ -531,16 +531,17 @@ def shown_to(game: Game, state: State, player: int, since: int) -> dict[str, Any
 
     The view without its trace, the text trace and the HTML trace from entry ``since``
     on (each line with the rule cited to that player: earlier entries are shared),
-    the explanation of the last entry with the pending decision under it (as the
-    tutorial player shows it), the decision record, and the labels of the choices they
+    the explanation of the last entry they are shown with the pending decision under it
+    (as the tutorial player shows it), the decision record, and the labels of the choices they
     may see (none unless they decide).  Two states that differ only in what ``player``
     may not see must give equal records: any difference is a leak.
     """
+    from tutor.core.visibility import last_shown
     from tutor.render.html import explanation_html, trace_html
     from tutor.render.text import trace_text
 
     decision = state.decision_for(player)
-    last = state.trace[-1] if state.trace else None
+    last = last_shown(state.trace, player)
     tail = state.trace[since:]
     return {
         "view": public_view(state, player),

@@ -270,7 +270,8 @@ def test_an_unknown_key(tmp_path: Path) -> None:
     err = load_error(deck=str(deck))
     assert err.where == "cards[2]"
     assert (
-        err.expected == "only the keys condition, effects, flavor, id, name, on_reveal, suit, tags"
+        err.expected
+        == "only the keys affliction, condition, effects, flavor, id, name, on_reveal, suit, tags"
     )
     assert err.found == "the key 'colour'"
 
@@ -368,7 +369,7 @@ def test_an_unknown_game_lists_the_registered_games() -> None:
         ({"names": "ab"}, ["option names", "a list", "found 'ab'"]),
         ({"rulings": "abc"}, ["option rulings", "a mapping", "found 'abc'"]),
         ({"deck": 7}, ["option deck", "text", "found 7"]),
-        ({"modules": ["full_circle"]}, ["no module 'full_circle'"]),
+        ({"modules": ["full_cirlce"]}, ["no module 'full_cirlce'", "full_circle"]),
         ({"rulings": {"no_such_ruling": "on"}}, ["unknown ruling 'no_such_ruling'", "phone_range"]),
         ({"rulings": {"phone_range": "diagonal"}}, ["no option 'diagonal'", "path", "grid"]),
         (

@@ -13,7 +13,7 @@ line cannot disagree (and none of them can cite the private rule by mistake).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,6 +84,20 @@ def shown_entry(entry: TraceEntry, player: int | None) -> ShownEntry | None:
         entry.phase,
         False,
     )
+
+
+def last_shown(entries: Sequence[TraceEntry], player: int | None) -> TraceEntry | None:
+    """Return the newest of ``entries`` that ``player`` is shown anything of, or ``None``.
+
+    An explanation names this entry.  Entries a player sees nothing of are passed over
+    rather than announced: how many of them there are can itself tell a secret (an
+    unseen event that reads a stoplight writes one more private line than one that does
+    not).
+    """
+    for entry in reversed(entries):
+        if shown_entry(entry, player) is not None:
+            return entry
+    return None
 
 
 def shown_entries(entries: Iterable[TraceEntry], player: int | None) -> list[ShownEntry]:
@@ -167,6 +181,7 @@ __all__ = [
     "NEUTRAL_PROMPT",
     "ShownEntry",
     "decision_record",
+    "last_shown",
     "may_see_choices",
     "shown_choices",
     "shown_decision",

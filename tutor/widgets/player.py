@@ -25,7 +25,7 @@ from tutor.core.game import State, load_game
 from tutor.core.rng import Rng
 from tutor.core.session import Session
 from tutor.core.types import Action, Verdict
-from tutor.core.visibility import shown_entry
+from tutor.core.visibility import last_shown, shown_entry
 from tutor.render import renderer_for
 from tutor.render.html import explanation_html, rule_citation, trace_html
 from tutor.widgets.why import WhyPanel
@@ -276,7 +276,13 @@ class TutorialPlayer(w.VBox):
         phase = self._phase(view)
         self.picture.value = self.renderer.picture(view, game, phase)
         self.explanation.value = _wrapping(
-            explanation_html(s.last_entry, game.rulebook, viewer, self.names, waiting=self.status())
+            explanation_html(
+                last_shown(s.shown, viewer),
+                game.rulebook,
+                viewer,
+                self.names,
+                waiting=self.status(),
+            )
         )
         self.trace_view.value = _wrapping(
             trace_html(s.shown[-self.recent :], game.rulebook, viewer)

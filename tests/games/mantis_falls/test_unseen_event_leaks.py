@@ -20,6 +20,7 @@ from games.mantis_falls.mf_helpers import do, mf_state, skip_to_main_play
 from tables import JACK, JILL, foster_setup, main_play
 
 from tutor.core.session import Session
+from tutor.core.visibility import last_shown
 from tutor.render.html import explanation_html, trace_html
 from tutor.render.text import trace_lines
 from tutor.widgets.player import TutorialPlayer
@@ -33,7 +34,9 @@ def shown_to(state: Any, player: int) -> dict[str, Any]:
     return {
         "text trace": trace_lines(state.trace, player),
         "HTML trace": trace_html(state.trace, rulebook, player),
-        "explanation": explanation_html(state.trace[-1], rulebook, player, waiting=decision.prompt),
+        "explanation": explanation_html(
+            last_shown(state.trace, player), rulebook, player, waiting=decision.prompt
+        ),
         "view": view,
         "decision": decision,
         "choices": state.choices_for(player),
