@@ -286,7 +286,7 @@ NAMED: dict[str, tuple[Callable[[dict[str, Any]], Any], str, str, str]] = {
         "a list",
         "5",
     ),
-    "three players": (set_at("options", value={"players": 3}), "options", "options", "not 3"),
+    "four players": (set_at("options", value={"players": 4}), "options", "options", "not 4"),
     "an unknown ruling": (
         set_at("options", value={"rulings": {"no_such_ruling": "x"}}),
         "options",
