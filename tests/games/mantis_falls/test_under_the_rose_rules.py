@@ -463,3 +463,32 @@ def test_a_scenario_names_agents_and_buried_cards_and_refuses_bad_ones() -> None
         mf_state(setup={"players": [{"buried": ["Medicine"]}]})
     with pytest.raises(ScenarioError, match="no rose"):
         rose_state([{"agent": None, "buried": ["Medicine"]}, None])
+
+
+@pytest.mark.rule("mf.23.13")
+@pytest.mark.rule("mf.7.2")
+def test_with_three_players_only_the_other_active_players_agent_can_be_paid_off() -> None:
+    # Jack's partner this turn is June (the player to his right, triad_partner: right);
+    # Jill is the bystander, so her agent is out of Jack's reach.
+    state = mf_state(
+        setup={
+            "players": [
+                {
+                    "agent": ["kit", "gardener"],
+                    "position": END,
+                    "buried": ["Medicine", "Sprint", "Coffee", "Bullet"],
+                },
+                {"agent": ["vera", "undertaker"]},
+                {"agent": ["moss", "moonlighter"]},
+            ],
+            "turn_player": 0,
+        },
+        seed=1,
+        players=3,
+        modules=["triad", "under_the_rose"],
+    )
+    assert state.bystander == 1
+    skip_to_main_play(state)
+    assert pending_pick(state) == "rose_pay_off"
+    offered = [a.args for a in state.legal_actions() if a.kind == "rose_pay_off"]
+    assert offered == [(0,), (2,)]  # his own (6) and June's (7): worth 7, but never Jill's

@@ -409,7 +409,8 @@ def pay_off_options(s: MantisFallsData, ctx: Ctx, args: tuple[Any, ...]) -> list
     sky = rose(s).skies[s.agent_sky[p]]
     worth = value(s, s.buried[p])
     acts = [Action(p, "rose_keep", (), "Pay off no agent now")]
-    for q in range(s.game.num_players):
+    # Your own agent or the other active player's: never the bystander's (mf.7.2).
+    for q in sorted((p, s.other(p))):
         if not has_agent(s, q):
             continue
         price = sky.pay_own if q == p else sky.pay_other
