@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tutor.games.mantis_falls.engine.data import fields_a_save_may_lack
 from tutor.games.mantis_falls.state import (
     CARD_EFFECTS,
     CE_SPACES,
@@ -103,7 +104,8 @@ def _list(item: dict[str, Any], at_most: int | None = None, exactly: int | None 
 def state_schema(game: MantisFallsGame) -> dict[str, Any]:
     """The JSON Schema of ``MantisFallsState.to_dict()`` output for ``game``'s card data.
 
-    Every field is required and no other key is allowed; numbers are whole numbers in
+    Every field is required (but those of modules the game is played without) and no
+    other key is allowed; numbers are whole numbers in
     range; flags are true/false.  The stack is only shaped here (a list of lists, each
     starting with a frame name); :func:`frame_problems` checks each frame.
     """
@@ -262,7 +264,8 @@ def state_schema(game: MantisFallsGame) -> dict[str, Any]:
     return {
         "type": "object",
         "additionalProperties": False,
-        "required": sorted(properties),
+        # A module's fields may be missing from a save of a game without it (data.py).
+        "required": sorted(set(properties) - fields_a_save_may_lack(game.modules)),
         "properties": properties,
     }
 

@@ -64,6 +64,19 @@ SCALAR = "scalar"  # one plain value (a number, a name, a flag, the result): sha
 SPECIAL = "special"  # saved by hand in to_dict (rng, tracing, stack, trace, logs)
 RUNTIME = "runtime"  # not saved: the game, its cards, the cached legal actions, causes
 
+MODULE_FIELDS: dict[str, tuple[str, ...]] = {
+    "full_circle": ("characters", "character_shown"),
+    "under_the_rose": ("agent_horizon", "agent_sky", "buried"),
+}
+"""The fields a module added.  A saved state of a game without that module may leave them
+out (sessions saved before the module existed): the fresh state's values stand in."""
+
+
+def fields_a_save_may_lack(modules: tuple[str, ...]) -> frozenset[str]:
+    """The fields of the modules not in ``modules``: a saved state may leave them out."""
+    return frozenset(f for m, names in MODULE_FIELDS.items() if m not in modules for f in names)
+
+
 FIELDS: tuple[tuple[str, str, bool], ...] = (
     # (name, how, one entry per player)
     ("game", RUNTIME, False),
@@ -376,10 +389,13 @@ class MantisFallsData(State):
     def from_dict(cls, game: MantisFallsGame, data: dict[str, Any]) -> MantisFallsData:
         state = cls(game, Rng(int(data["rng"])), bool(data.get("tracing", True)))
         state.rng.state = int(data["rng"])
+        may_lack = fields_a_save_may_lack(game.modules)
         for name in _FIELDS_LIST:
-            setattr(state, name, list(data[name]))
+            if name in data or name not in may_lack:
+                setattr(state, name, list(data[name]))
         for name in _FIELDS_NESTED:
-            setattr(state, name, [list(x) for x in data[name]])
+            if name in data or name not in may_lack:
+                setattr(state, name, [list(x) for x in data[name]])
         for name in _FIELDS_SCALAR:
             setattr(state, name, data[name])
         state.stack = [frame_from_list(_tuplify(f)) for f in data["stack"]]
