@@ -239,6 +239,30 @@ def test_the_tutorial_player_steps_and_plays(case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=ids)
+def test_through_a_players_eyes_each_step_reveals_a_line_they_are_shown(case: Case) -> None:
+    # With bots in every seat, Step through player 0's eyes: a click passes the lines
+    # player 0 sees nothing of, so the number of clicks never counts secret lines.
+    from tutor.core.visibility import shown_entry
+    from tutor.widgets import play
+
+    name, options = case
+    player = play(name, seed=5, seats=(), eyes=0, **options)
+    session = player.session
+    clicks = 0
+    while clicks < 150 and not player.step_button.disabled:
+        before = session.cursor
+        player.step_button.click()
+        clicks += 1
+        if session.cursor == before:
+            break
+        revealed = session.state.trace[before : session.cursor]
+        # Only the last line a click reveals is one player 0 is shown.
+        assert shown_entry(revealed[-1], 0) is not None or session.state.is_terminal()
+        assert all(shown_entry(e, 0) is None for e in revealed[:-1]), [e.text for e in revealed]
+    assert clicks > 3
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
 def test_the_what_if_explorer_branches_compares_applies_and_saves(
     case: Case, tmp_path: Path
 ) -> None:

@@ -429,7 +429,7 @@ class TutorialPlayer(w.VBox):
             action = self.bot(state, legal, self.bot_rng)
         self.session.play(action)
 
-    def _advance_one(self) -> bool:
+    def _reveal_one(self) -> bool:
         """Reveal one entry, letting a bot (or chance) decide first when it is their turn."""
         s = self.session
         if s.step() is not None:
@@ -439,6 +439,22 @@ class TutorialPlayer(w.VBox):
             s.step()
             return True
         return False
+
+    def _advance_one(self) -> bool:
+        """Reveal up to and including the next entry the chosen eyes are shown.
+
+        Entries these eyes see nothing of are passed in the same click: how many clicks
+        a turn takes must not tell a player how many secret lines it wrote.
+        """
+        if not self._reveal_one():
+            return False
+        for _ in range(MAX_AUTOPLAY):
+            entry = self.session.last_entry
+            if entry is None or shown_entry(entry, self.viewer) is not None:
+                break
+            if not self._reveal_one():
+                break
+        return True
 
     def step(self) -> None:
         """Reveal the next trace entry (a bot makes its decision first if the game waits on it)."""
