@@ -280,7 +280,7 @@ class RoomStore:
                 )
                 return code
 
-        code: str = self._db.guard(write)
+        code: str = self._db.write(write)
         return code, secret
 
     def _check_host(self, conn: Any, code: str, secret: str) -> Any:
@@ -328,7 +328,7 @@ class RoomStore:
                     .values(session=text, game=str(session.get("game", "")) or "")
                 )
 
-        self._db.guard(write)
+        self._db.write(write)
 
     def saved_session(self, code: str, secret: str) -> dict[str, Any] | None:
         """The host's game as last saved (``None`` before the first push).
@@ -395,7 +395,7 @@ class RoomStore:
                 )
                 return qid
 
-        qid: int = self._db.guard(write)
+        qid: int = self._db.write(write)
         found = self.question(code, qid)
         assert found is not None  # just written
         return found
@@ -423,7 +423,7 @@ class RoomStore:
                 if done.rowcount != 1:
                     raise RoomAccessError(f"room {code} has no question {question}")
 
-        self._db.guard(write)
+        self._db.write(write)
 
     # ---- anyone with the code ---------------------------------------------------------
     def room(self, code: str) -> Room:
@@ -517,7 +517,7 @@ class RoomStore:
                 if seen is None:
                     conn.execute(t.insert().values(room=code, learner=name, joined_at=time.time()))
 
-        self._db.guard(write)
+        self._db.write(write)
         return name
 
     def answer(self, code: str, question: int, learner: str, choice: int) -> None:
@@ -564,7 +564,7 @@ class RoomStore:
                         )
                     )
 
-        self._db.guard(write)
+        self._db.write(write)
 
     def answer_of(self, code: str, question: int, learner: str) -> int | None:
         """The choice a learner gave to a question of the room (``None``: not answered).
