@@ -56,7 +56,10 @@ def _binaries() -> Path:
     package start-up looks for a per-user runtime folder)."""
     found = importlib.util.find_spec("pgserver")
     if found is None or not found.submodule_search_locations:
-        pytest.skip("pgserver is not installed (pip install -e '.[test]')")
+        pytest.skip(
+            "pgserver is not installed: pip install -e '.[test]' (it has wheels for CPython "
+            "up to 3.12 on x86-64 Linux and macOS only)"
+        )
     return Path(next(iter(found.submodule_search_locations))) / "pginstall" / "bin"
 
 
@@ -89,7 +92,10 @@ def server() -> Iterator[str]:
     """A running PostgreSQL server for this module; yields the folder of its socket."""
     binaries = _binaries()
     as_user = _runner()
-    folder = Path(tempfile.mkdtemp(prefix="rules-tutor-pg-"))
+    # /tmp where there is one: every user can reach it, and the socket's path stays short.
+    folder = Path(
+        tempfile.mkdtemp(prefix="rules-tutor-pg-", dir="/tmp" if Path("/tmp").is_dir() else None)
+    )
     data, log = folder / "data", folder / "server.log"
     try:
         folder.chmod(0o755)
