@@ -20,7 +20,9 @@ Who may do what:
 The database is SQLite in the user's data folder by default
 (``<user folder>/workshop/rooms.sqlite``), or the URL in ``RULES_TUTOR_WORKSHOP_DB``, or
 any SQLAlchemy URL given; SQLite runs in WAL mode and every write is one short
-transaction holding the write lock (:mod:`tutor.analysis.database`).  A database that
+transaction holding the write lock (:mod:`tutor.analysis.database`); on a database
+server (tested on PostgreSQL) a write that loses a race to another kernel (both found
+no answer row and both inserted one) runs again and finds the winner's row.  A database that
 cannot be used raises :class:`~tutor.core.errors.RoomStoreError` naming it.
 """
 
