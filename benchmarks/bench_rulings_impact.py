@@ -5,9 +5,10 @@ plays the default rules and every reading (each switchable ruling's alternatives
 each related pair switched together) with the same 2,000 seeds, on two worker processes,
 and builds the first divergent game's scenarios.  The target is under 2 minutes on the
 project's two-core machines.  It prints one JSON object (the engine build in use, the
-readings, games played, wall seconds, games/s, the CPU seconds all processes used and
-the machine's load average before and after, since the machine is shared: on two free
-cores the wall time is about half the CPU time); nothing is asserted.
+rulings compared and the readings played (each switchable ruling's alternatives and the
+related pairs), games played, wall seconds, games/s, the CPU seconds all processes used
+and the machine's load average before and after, since the machine is shared: on two
+free cores the wall time is about half the CPU time); nothing is asserted.
 
 Run it with the venv's Python: ``.venv/bin/python benchmarks/bench_rulings_impact.py
 [GAME] [GAMES]`` (default: every registered game, 2000).
@@ -41,6 +42,7 @@ def measure(name: str, games: int) -> dict[str, object]:
     played = games * (len(report["rows"]) + 1)
     return {
         "game": name,
+        "rulings": len({rid for row in report["rows"] for rid in row["rulings"]}),
         "readings": len(report["rows"]),
         "paired_games_per_reading": games,
         "games_played": played,

@@ -229,3 +229,67 @@ def test_the_word_check_catches_a_leak() -> None:
     assert foreign_words(FLAGSHIP, "the witness escaped") == []
     # A game may use a word its own rules index uses (Manos has Escape cards).
     assert foreign_words("toy_nim", "an Escape card") == ["Escape"]
+
+
+def _decision_with_choices(name: str, options: dict[str, Any]) -> Any:
+    """The first decision of seed 4 with at least two choices (random play up to it)."""
+    from tutor.core.rng import Rng
+
+    state = tutor.load_game(name, **options).new_state(seed=4)
+    rng = Rng(4)
+    for _ in range(400):
+        if state.decision.kind == "choice" and len(state.legal_actions()) > 1:
+            return state
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    pytest.skip(f"{name}: no decision with two choices in 400 steps of seed 4")
+
+
+@pytest.mark.parametrize(("name", "options"), SEATS)
+def test_every_game_gives_the_room_odds_from_the_deciders_view(
+    name: str, options: dict[str, Any]
+) -> None:
+    from tutor.analysis.odds import ChoiceOdds, choice_odds
+    from tutor.charts.workshop import answers_figure
+    from tutor.widgets.room import reveal_html
+    from tutor.workshop.store import Question
+
+    state = _decision_with_choices(name, options)
+    me = state.decision.player
+    labels = [str(a.label) for a in state.legal_actions()][:3]
+    before = state.to_dict()
+    odds = choice_odds(state, labels, rounds=2, seconds=None, seed=1)
+    assert odds is not None, f"{name} gives no odds at {state.decision.prompt!r}"
+    assert state.to_dict() == before  # weighing the choices changes nothing
+    legal = {str(a.label) for a in state.legal_actions()}
+    assert odds.chances and {c.label for c in odds.chances} <= legal
+    for c in odds.chances:
+        assert 0.0 <= c.low <= c.p <= c.high <= 1.0 and 0 <= c.trials <= 2
+    assert ChoiceOdds.from_dict(json.loads(json.dumps(odds.to_dict()))) == odds
+    assert choice_odds(state, labels, rounds=2, seconds=None, seed=1) == odds
+    # Only what the decider can see counts: change what they cannot, the odds stay.
+    for what, variant in list(state.game.hidden_variants(state, me))[:3]:
+        assert choice_odds(variant, labels, rounds=2, seconds=None, seed=1) == odds, what
+
+    # The reveal and the host's chart show them.
+    choices = tuple(sorted(legal))
+    question = Question(
+        game=name,
+        title="t",
+        player="p",
+        prompt="p",
+        picture="",
+        choices=choices,
+        reveal={"rule": {}, "odds": odds.to_dict(), "bots": []},
+    )
+    counts = tuple(1 for _ in choices)
+    html = reveal_html(question, counts)
+    assert f"<th>{odds.measure}</th>" in html
+    shown = odds.chances[0]
+    assert f"<td>{shown.label}</td><td>{100 * shown.p:.0f}%" in html.replace("&#x27;", "'")
+    fig = answers_figure(choices, counts, None, "t", odds)
+    marks = fig.data[1]
+    assert set(marks.y) == {c.label for c in odds.chances} and fig.layout.xaxis2.visible
+    assert not foreign_words(name, html + figure_text(fig))

@@ -183,3 +183,25 @@ def test_the_learners_link_is_read_out_as_a_full_address(monkeypatch: pytest.Mon
     assert shown == "http://classroom.local:8866/voila/render/workshop_room.ipynb?room=K7QPTA"
     monkeypatch.delenv("SERVER_NAME")
     assert page_address("workshop_room.ipynb", room="K7QPTA") == (href, href)
+
+
+def test_a_game_without_exact_odds_reveals_estimated_odds_on_the_chart(database: str) -> None:
+    host = HostRoom(database, game="toy_nim", odds_seconds=None)
+    host.open_button.click()
+    host.push_button.click()
+    assert host.question is not None, host.message.value
+    learner = LearnerRoom(database, host.code, "Ana")
+    learner.choice_buttons[1].click()
+    host.refresh()
+    shown: list[str] = []
+    host.reveal_box.observe(lambda change: shown.append(change["new"]), names="value")
+    host.reveal_button.click()
+    assert any("The engine is weighing the choices: 1 of at most" in s for s in shown)
+    assert "<th>chance to win the game</th>" in host.reveal_box.value
+    assert "worlds dealt from North" in host.reveal_box.value
+    marks = host.figure.data[1]  # the odds beside the bars, on the 0-100% axis
+    engine = host.question.reveal["bots"][0]["choice"]  # drawn too, in its own colour
+    assert set(marks.y) == {host.question.choices[1], engine} == set(host.figure.data[0].y)
+    assert all(0 <= x <= 100 for x in marks.x) and host.figure.layout.xaxis2.visible
+    learner.refresh()
+    assert "<th>chance to win the game</th>" in learner.reveal_box.value

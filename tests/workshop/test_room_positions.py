@@ -19,6 +19,7 @@ from tutor.core.userdata import user_path
 from tutor.render.picture import picture_html
 from tutor.workshop.positions import (
     NEW_GAME,
+    ODDS_ALL,
     choice_to_play,
     draft_question,
     engine_says,
@@ -62,15 +63,29 @@ def test_hidden_cards_stay_hidden_from_the_room() -> None:
     assert "Medicine" in draft.picture and "Sprint" not in draft.picture
 
 
-def test_the_odds_come_from_the_games_odds_module_where_it_has_them() -> None:
+def test_the_odds_are_the_games_exact_ones_where_it_has_them_else_an_estimate() -> None:
     session = start_session("mantis", NEW_GAME, seed=1)
     draft = draft_question(session, "Mantis")
     assert draft is not None
     assert "expected scored" not in draft.picture  # the odds wait for the reveal
     odds = engine_says(session, bots=1)["odds"]
-    assert odds is not None and set(odds) == set(draft.choices)
-    assert all(0.0 <= p <= 1.0 for p in odds.values())
-    assert engine_says(start_session("toy_nim"), bots=1)["odds"] is None
+    assert odds is not None and odds["method"] == "exact"
+    assert set(odds["choices"]) == set(draft.choices)
+    assert all(0.0 <= c["p"] <= 1.0 and c["trials"] == 0 for c in odds["choices"].values())
+    nim = engine_says(start_session("toy_nim"), bots=1, odds_seconds=None)["odds"]
+    assert nim["method"] == "estimate" and nim["measure"] == "chance to win the game"
+    assert set(nim["choices"]) == {"take 1 stone", "take 2 stones", "take 3 stones"}
+
+
+def test_with_many_choices_the_rooms_picks_and_the_bots_get_odds() -> None:
+    session = start_session("creepy_falls", NEW_GAME, seed=2)
+    while len(session.state.legal_actions()) <= ODDS_ALL:
+        state = session.state
+        play_on(session, str(state.legal_actions()[0].label))
+    labels = [str(a.label) for a in session.state.legal_actions()]
+    counts = tuple(1 if i == 5 else 0 for i in range(len(labels)))
+    says = engine_says(session, bots=1, counts=counts, odds_seconds=0.0)
+    assert set(says["odds"]["choices"]) == {labels[5], says["bots"][0]["choice"]}
 
 
 def test_the_class_favourite_is_played_on_when_the_game_has_no_bot_choice() -> None:

@@ -11,7 +11,11 @@ TutorError` built from ``(where, problem)``: a :class:`~tutor.core.errors.StoreE
 SQLite files are opened in WAL mode with a busy timeout, so the many kernels of one
 Voila server can read while one writes, and writers wait for each other instead of
 failing.  :func:`write_transaction` takes SQLite's write lock at the start
-(``BEGIN IMMEDIATE``), so a read-then-write transaction can never fail half-way.
+(``BEGIN IMMEDIATE``), so a read-then-write transaction can never fail half-way.  A
+database server (PostgreSQL ...) has no such lock: two kernels may both find no row and
+both insert one, and the loser's unique constraint fails; :meth:`Database.write` runs
+such a read-then-write again, from a fresh transaction, when that happens (or when the
+server reports a serialization failure or a deadlock), so it sees the winner's row.
 
 SQLAlchemy is imported only when a database is opened, never by ``import tutor``.
 """
@@ -19,6 +23,7 @@ SQLAlchemy is imported only when a database is opened, never by ``import tutor``
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,6 +35,10 @@ from tutor.core.userdata import UserDataError, user_path
 
 BUSY_SECONDS = 30
 """How long a writer waits for another one to finish with a SQLite file."""
+WRITE_ATTEMPTS = 5
+"""How often :meth:`Database.write` runs a write that lost a race on a database server."""
+RACE_STATES = frozenset({"23505", "40001", "40P01"})
+"""SQLSTATEs of a lost race: unique violation, serialization failure, deadlock."""
 
 
 @dataclass
@@ -60,6 +69,46 @@ class Database:
             return work()
         except sa.exc.SQLAlchemyError as exc:
             raise self.error(self.where, problem_of(exc)) from None
+        except OSError as exc:
+            raise self.error(self.where, exc.strerror or str(exc)) from None
+
+    def write(self, work: Callable[[], Any]) -> Any:
+        """Run ``work`` (a read-then-write in one :meth:`write_transaction`) like
+        :meth:`guard`, running it again when it lost a race on a database server.
+
+        On SQLite the write lock rules races out and ``work`` runs once.  Elsewhere a
+        transaction that failed on a unique constraint, a serialization failure or a
+        deadlock (another kernel wrote the same row first) is run again from the start,
+        up to :data:`WRITE_ATTEMPTS` times; a constraint that fails for another reason
+        fails at once.
+
+        Raises:
+            StoreError: ``self.error(where, problem)`` for any other failure, or a race
+                still lost after the last attempt.
+        """
+        import sqlalchemy as sa
+
+        if self.sqlite:
+            return self.guard(work)
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                return self.guard_raw(work)
+            except sa.exc.DBAPIError as exc:
+                if attempt + 1 == WRITE_ATTEMPTS or not lost_race(exc):
+                    raise self.error(self.where, problem_of(exc)) from None
+                time.sleep(0.005 * (attempt + 1))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def guard_raw(self, work: Callable[[], Any]) -> Any:
+        """Run ``work``, turning OS failures into this store's error and letting
+        SQLAlchemy's errors through (for :meth:`write` to judge).
+
+        Raises:
+            StoreError: ``self.error`` for an OS failure.
+            sqlalchemy.exc.SQLAlchemyError: as ``work`` raised it.
+        """
+        try:
+            return work()
         except OSError as exc:
             raise self.error(self.where, exc.strerror or str(exc)) from None
 
@@ -104,6 +153,8 @@ class Database:
     def create(self, meta: Any) -> None:
         """Check a SQLite file is whole, then create the tables that are missing.
 
+        Kernels starting together may race to create them; the losers look again.
+
         Raises:
             StoreError: ``self.error`` if the file is damaged or cannot be written.
         """
@@ -115,11 +166,16 @@ class Database:
                     found = conn.exec_driver_sql("PRAGMA quick_check").scalar()
                     if found != "ok":
                         raise self.error(self.where, f"the database is damaged ({found})")
-            try:
-                meta.create_all(self.engine)
-            except sa.exc.OperationalError as exc:
-                if "already exists" not in str(exc):  # another writer made it first
-                    raise
+            for attempt in range(WRITE_ATTEMPTS):
+                try:
+                    meta.create_all(self.engine)
+                    break
+                except sa.exc.DBAPIError as exc:
+                    # Another kernel made the tables first: look again (they are there).
+                    race = "already exists" in str(exc) or lost_race(exc)
+                    if not race or attempt + 1 == WRITE_ATTEMPTS:
+                        raise
+                    time.sleep(0.005 * (attempt + 1))
             for table in meta.sorted_tables:
                 self.check_columns(table)
 
@@ -135,6 +191,17 @@ def shown_url(url: Any) -> str:
     if url.get_backend_name() == "sqlite" and url.database:
         return str(url.database)
     return str(url.render_as_string(hide_password=True))
+
+
+def lost_race(exc: Exception) -> bool:
+    """True when a database server refused a write because another one came first."""
+    import sqlalchemy as sa
+
+    original = getattr(exc, "orig", None)
+    state = getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)
+    if state is not None:
+        return str(state) in RACE_STATES
+    return isinstance(exc, sa.exc.IntegrityError)  # a driver that names no SQLSTATE
 
 
 def problem_of(exc: Exception) -> str:
@@ -217,4 +284,12 @@ def open_database(
     return Database(engine, where, sqlite, error)
 
 
-__all__ = ["BUSY_SECONDS", "Database", "open_database", "problem_of", "shown_url"]
+__all__ = [
+    "BUSY_SECONDS",
+    "WRITE_ATTEMPTS",
+    "Database",
+    "lost_race",
+    "open_database",
+    "problem_of",
+    "shown_url",
+]

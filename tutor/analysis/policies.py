@@ -14,7 +14,7 @@ at run time with :func:`register_policy`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from tutor.core.rng import Rng
@@ -126,39 +126,21 @@ class MonteCarloPolicy(Policy):
         """
         me = legal[0].player
         local = Rng(rng.next_u64() ^ (self.seed * 0x9E3779B97F4A7C15))
-        keys = [(a.kind, a.label) for a in legal]
+        keys = [(a.kind, str(a.label)) for a in legal]
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         for _ in range(self.rollouts):
             world = self._world(state, me, local)
             play_seed = local.next_u64()
-            same = {(a.kind, a.label): a for a in world.legal_actions()}
-            for i, key in enumerate(keys):
-                action = same.get(key)
-                if action is None:  # no such choice in this world: it cannot be judged here
-                    continue
-                sim = world.clone()
-                sim.apply_legal(action)
+            for i, sim in each_choice(world, keys):
                 totals[i] += self._play_out(sim, me, Rng(play_seed))
                 counts[i] += 1
         return [t / k if k else float("-inf") for t, k in zip(totals, counts, strict=True)]
 
     @staticmethod
     def _world(state: Any, me: int, rng: Rng) -> Any:
-        """A world to plan in: the game's determinize, or a copy when nothing is hidden.
-
-        A game declared perfect-information may still hide something under one of its
-        options (a house rule about what players remember): when it provides
-        ``determinize``, that is used, so the bot never plans with what it cannot know.
-        """
-        from tutor.core.game import Game
-
-        if type(state.game).determinize is Game.determinize:
-            world = state.clone()
-            world.tracing = False
-            world.trace = []
-            return world
-        return state.game.determinize(state, me, rng)
+        """A world to plan in (see :func:`sample_world`)."""
+        return sample_world(state, me, rng)
 
     def _play_out(self, sim: Any, me: int, rng: Rng) -> float:
         # Random play on (forced choices drawn too), cut after the horizon in turns.
@@ -179,8 +161,40 @@ class MonteCarloPolicy(Policy):
 PolicyFactory = Callable[[], Policy]
 
 
-def _can_sample(spec: Any) -> bool:
-    """True when Monte-Carlo worlds can be drawn: perfect information, or a determinize hook."""
+def sample_world(state: Any, me: int, rng: Rng) -> Any:
+    """A world ``me`` could be in: the game's determinize, or a copy when nothing is hidden.
+
+    Tracing is off in the world.  A game declared perfect-information may still hide
+    something under one of its options (a house rule about what players remember):
+    when it provides ``determinize``, that is used, so whoever plans in the world never
+    uses what ``me`` cannot know.
+    """
+    from tutor.core.game import Game
+
+    if type(state.game).determinize is Game.determinize:
+        world = state.clone()
+        world.tracing = False
+        world.trace = []
+        return world
+    return state.game.determinize(state, me, rng)
+
+
+def each_choice(world: Any, keys: Sequence[tuple[str, str]]) -> Iterator[tuple[int, Any]]:
+    """Each choice ``keys[i]`` (its kind and label, what the player sees) made in ``world``:
+    ``(i, a copy of the world after it)``; a choice the world does not offer is skipped
+    (it cannot be judged there)."""
+    same = {(a.kind, str(a.label)): a for a in world.legal_actions()}
+    for i, key in enumerate(keys):
+        action = same.get(key)
+        if action is not None:
+            sim = world.clone()
+            sim.apply_legal(action)
+            yield i, sim
+
+
+def can_sample_worlds(spec: Any) -> bool:
+    """True when worlds can be drawn from a player's view (:func:`sample_world`):
+    perfect information, or a determinize hook."""
     if spec.information == "perfect":
         return True
     from tutor.core.game import Game
@@ -201,7 +215,7 @@ def policies_for(game_name: str) -> dict[str, PolicyFactory]:
     own = spec.hook("bots")
     if own:
         out.update(own)
-    if _can_sample(spec):
+    if can_sample_worlds(spec):
         out.setdefault("montecarlo", MonteCarloPolicy)
     return out
 
@@ -239,7 +253,10 @@ __all__ = [
     "MonteCarloPolicy",
     "Policy",
     "RandomPolicy",
+    "can_sample_worlds",
     "describe_policies",
+    "each_choice",
     "make_policy",
     "policies_for",
+    "sample_world",
 ]

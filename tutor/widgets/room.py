@@ -31,11 +31,13 @@ from urllib.parse import parse_qs, quote
 
 import ipywidgets as w
 
+from tutor.analysis.odds import ChoiceChance, ChoiceOdds
 from tutor.core.errors import RoomAccessError, RoomStoreError, TutorError
 from tutor.core.session import Session
 from tutor.core.spec import game_specs
 from tutor.workshop.positions import (
     NEW_GAME,
+    ODDS_SECONDS,
     choice_to_play,
     draft_question,
     engine_says,
@@ -50,6 +52,9 @@ HOST_POLL_SECONDS = 0.3
 """How often the host's chart reads the answers."""
 LEARNER_POLL_SECONDS = 0.7
 """How often a learner's page looks for a new question or a reveal."""
+MAX_TABLE = 30
+"""Up to this many choices the reveal's table lists every one; with more, only those
+with odds or answers."""
 MAX_BUTTONS = 12
 """Up to this many choices are buttons; more are a list to pick from."""
 HOST_PAGE = "workshop_host.ipynb"
@@ -114,6 +119,27 @@ def _start_timer(owner: Any, seconds: float) -> asyncio.Task[None] | None:
     return loop.create_task(tick())
 
 
+def _odds_of(says: dict[str, Any]) -> ChoiceOdds | None:
+    """The reveal's odds in the shared shape (an older reveal's ``{label: p}`` too)."""
+    found = says.get("odds")
+    if not found:
+        return None
+    try:
+        return ChoiceOdds.from_dict(found)
+    except ValueError:  # a damaged reveal shows no odds rather than none of the rest
+        return None
+
+
+def chance_text(chance: ChoiceChance) -> str:
+    """A choice's chance as the room reads it: ``33%``, or ``45% (27-65%, 22 games)``."""
+    if not chance.trials:
+        return f"{100 * chance.p:.0f}%"
+    return (
+        f"{100 * chance.p:.0f}% <small>({100 * chance.low:.0f}\u2013{100 * chance.high:.0f}%, "
+        f"{chance.trials} game{'s' if chance.trials != 1 else ''})</small>"
+    )
+
+
 def reveal_html(question: Question, counts: tuple[int, ...] | None = None) -> str:
     """What the engine says about a question, as HTML (the host's and learners' reveal).
 
@@ -130,23 +156,28 @@ def reveal_html(question: Question, counts: tuple[int, ...] | None = None) -> st
             f"<small>({escape(str(rule.get('id', '')))})</small><br>"
             f"<i>{escape(str(rule.get('summary', '')))}</i></div>"
         )
-    odds = says.get("odds")
+    odds = _odds_of(says)
     rows = []
     for i, label in enumerate(question.choices):
+        n = counts[i] if counts is not None and i < len(counts) else 0
+        chance = odds.of(label) if odds is not None else None
+        if len(question.choices) > MAX_TABLE and chance is None and not n:
+            continue  # a long list of choices: only those with odds or answers
         cells = [f"<td>{escape(label)}</td>"]
         if odds is not None:
-            p = odds.get(label)
-            cells.append(f"<td>{'' if p is None else f'{100 * p:.0f}%'}</td>")
+            cells.append(f"<td>{'' if chance is None else chance_text(chance)}</td>")
         if counts is not None:
-            cells.append(f"<td>{counts[i] if i < len(counts) else 0}</td>")
+            cells.append(f"<td>{n}</td>")
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    if (odds is not None or counts is not None) and len(question.choices) <= 30:
-        head = "<th>choice</th>" + ("<th>chance of success</th>" if odds is not None else "")
+    if (odds is not None or counts is not None) and rows:
+        head = "<th>choice</th>" + (f"<th>{escape(odds.measure)}</th>" if odds else "")
         head += "<th>the room</th>" if counts is not None else ""
         parts.append(
             '<table class="tutor-room-odds" style="border-collapse:collapse;margin:4px 0">'
             f"<tr>{head}</tr>{''.join(rows)}</table>"
         )
+    if odds is not None and odds.note:
+        parts.append(f'<div class="tutor-room-odds-note"><small>{escape(odds.note)}</small></div>')
     bots = says.get("bots") or []
     if bots:
         items = "".join(
@@ -219,6 +250,8 @@ class HostRoom(_RoomPage):
         secret: the room's host secret.
         game: the game picked at first.
         poll_seconds: how often the chart reads the answers (when a kernel runs).
+        odds_seconds: the time budget of the reveal's estimated odds (``None``: every
+            round, the same odds every time).
     """
 
     def __init__(
@@ -228,9 +261,11 @@ class HostRoom(_RoomPage):
         secret: str | None = None,
         game: str | None = None,
         poll_seconds: float = HOST_POLL_SECONDS,
+        odds_seconds: float | None = ODDS_SECONDS,
     ) -> None:
         super().__init__()
         self.add_class("tutor-room-host")
+        self.odds_seconds = odds_seconds
         self._store_arg = store
         self.code: str | None = None
         self.secret: str | None = None
@@ -451,13 +486,19 @@ class HostRoom(_RoomPage):
         engine = None
         if question.reveal and question.reveal.get("bots"):
             engine = str(question.reveal["bots"][0]["choice"])
+        odds = _odds_of(question.reveal or {})
         title = f"Question {question.number}: what the room would do"
-        self._draw(question.choices, tally.counts, engine, title)
+        self._draw(question.choices, tally.counts, engine, title, odds)
         self.last_update = time.time()
         self.updates += 1
 
     def _draw(
-        self, choices: tuple[str, ...], counts: tuple[int, ...], engine: str | None, title: str
+        self,
+        choices: tuple[str, ...],
+        counts: tuple[int, ...],
+        engine: str | None,
+        title: str,
+        odds: ChoiceOdds | None = None,
     ) -> None:
         """Draw the answers on the one ``FigureWidget`` of the page, in place.
 
@@ -470,13 +511,13 @@ class HostRoom(_RoomPage):
 
         import plotly.graph_objects as go
 
-        from tutor.charts.workshop import answer_bars, answers_layout
+        from tutor.charts.workshop import answer_bars, answers_layout, odds_points
 
         labels, values, colours = answer_bars(choices, counts, engine)
         if getattr(self, "figure", None) is None:
             from tutor.charts.workshop import answers_figure
 
-            self.figure = go.FigureWidget(answers_figure(choices, counts, engine, title))
+            self.figure = go.FigureWidget(answers_figure(choices, counts, engine, title, odds))
             self.chart.children = (self.figure,)
             return
         figure = self.figure
@@ -484,7 +525,12 @@ class HostRoom(_RoomPage):
             bar = figure.data[0]
             bar.x, bar.y, bar.text = values, labels, values
             bar.marker.color = colours
-            layout = answers_layout(labels, values, title)
+            points = odds_points(labels, odds)
+            marks = figure.data[1]
+            marks.x, marks.y = points["x"], points["y"]
+            marks.error_x = points["error_x"]
+            marks.text, marks.name = points["text"], points["name"]
+            layout = answers_layout(labels, values, title, odds)
             figure.layout.annotations = layout.pop("annotations")  # [] must clear the note
             figure.update_layout(**layout)
         figure._widget_data = deepcopy(figure._data)
@@ -494,8 +540,18 @@ class HostRoom(_RoomPage):
         """Close the question and show (to everyone) what the engine says."""
         if self.question is None or self.session is None or not self.code:
             return
+        counts = self.tally.counts if self.tally else None
+
+        def weighing(done: int, rounds: int) -> None:
+            self.reveal_box.value = (
+                '<div class="tutor-room-weighing">The engine is weighing the choices: '
+                f"{done} of at most {rounds} worlds played…</div>"
+            )
+
         try:
-            says = engine_says(self.session)
+            says = engine_says(
+                self.session, counts=counts, odds_seconds=self.odds_seconds, progress=weighing
+            )
             self.store.reveal(self.code, self.secret or "", self.question.id, says)
             self.question = self.store.question(self.code, self.question.id)
         except (TutorError, ValueError) as exc:

@@ -8,10 +8,11 @@ choice where the game's odds module offers them, and what each of the game's bot
 would choose.  Everything goes through the game's spec and the game-agnostic State
 API, so every game works, toy games included.
 
-The odds: a game's ``odds`` hook module may define ``choice_odds(state)`` returning
-``{choice label: probability of success}`` for the decision at hand as the deciding
-player can know it (raising ``ValueError`` where it has none for that decision); the
-room shows them when it does.
+The odds come from :func:`tutor.analysis.odds.choice_odds`: the game's exact odds where
+its ``odds`` module has them for this decision, else each choice's chance to win
+estimated by play-outs from worlds dealt from the deciding player's view (never from
+cards that player cannot see), within a time budget.  With many choices, only those
+the room picked and the bots' choices are estimated.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tutor.analysis.odds import Progress, choice_odds
 from tutor.analysis.policies import policies_for
 from tutor.core.errors import SessionFileError
 from tutor.core.game import load_game
@@ -163,30 +165,45 @@ def draft_question(session: Session, title: str) -> QuestionDraft | None:
     )
 
 
-def _choice_odds(state: Any) -> dict[str, float] | None:
-    """The game's ``choice_odds`` for this decision, when its odds module has one."""
-    odds = spec_for(state.game.name).hook("odds")
-    compute = getattr(odds, "choice_odds", None)
-    if compute is None:
-        return None
-    try:
-        found = compute(state)
-    except ValueError:  # the game has no odds for this kind of decision
-        return None
-    return {str(label): float(p) for label, p in found.items()}
+ODDS_SECONDS = 3.0
+"""The time budget of the reveal's estimated odds (no new play-out round after it)."""
+ODDS_ALL = 12
+"""Up to this many choices all get odds; with more, the room's picks and the bots'."""
 
 
-def engine_says(session: Session, bots: int | None = None) -> dict[str, Any]:
+def _odds_labels(
+    choices: list[str], counts: tuple[int, ...] | None, bots: list[dict[str, Any]]
+) -> list[str] | None:
+    """The choices whose odds the reveal shows (``None``: every one)."""
+    if len(choices) <= ODDS_ALL:
+        return None
+    picked = {c for i, c in enumerate(choices) if counts and i < len(counts) and counts[i]}
+    picked |= {str(b["choice"]) for b in bots}
+    return [c for c in choices if c in picked]
+
+
+def engine_says(
+    session: Session,
+    bots: int | None = None,
+    counts: tuple[int, ...] | None = None,
+    odds_seconds: float | None = ODDS_SECONDS,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
     """What the engine says about the session's current decision (the room's reveal).
 
     Args:
         session: the game, at a decision (see :func:`draft_question`).
         bots: at most this many of the game's bots are asked (``None``: every one but
             the random bot).
+        counts: the room's answers per choice (with many choices, the picked ones get
+            odds).
+        odds_seconds: the estimated odds' time budget (``None``: every round; the same
+            odds every time).
+        progress: hears the estimate's progress, ``progress(rounds done, rounds)``.
 
     Returns:
-        ``{"rule": {"id", "citation", "summary"}, "odds": {label: p} or None,
-        "bots": [{"bot", "description", "choice"}, ...]}``; plain JSON data.
+        ``{"rule": {"id", "citation", "summary"}, "odds": ChoiceOdds.to_dict() or
+        None, "bots": [{"bot", "description", "choice"}, ...]}``; plain JSON data.
 
     Raises:
         ValueError: if nobody is deciding at this position.
@@ -210,9 +227,11 @@ def engine_says(session: Session, bots: int | None = None) -> dict[str, Any]:
                 "choice": _label(action),
             }
         )
+    labels = _odds_labels([_label(a) for a in legal], counts, chosen)
+    odds = choice_odds(state, labels, seconds=odds_seconds, seed=BOT_SEED, progress=progress)
     return {
         "rule": {"id": decision.rule, "citation": citation, "summary": summary},
-        "odds": _choice_odds(state),
+        "odds": None if odds is None else odds.to_dict(),
         "bots": chosen,
     }
 

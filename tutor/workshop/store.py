@@ -20,7 +20,9 @@ Who may do what:
 The database is SQLite in the user's data folder by default
 (``<user folder>/workshop/rooms.sqlite``), or the URL in ``RULES_TUTOR_WORKSHOP_DB``, or
 any SQLAlchemy URL given; SQLite runs in WAL mode and every write is one short
-transaction holding the write lock (:mod:`tutor.analysis.database`).  A database that
+transaction holding the write lock (:mod:`tutor.analysis.database`); on a database
+server (tested on PostgreSQL) a write that loses a race to another kernel (both found
+no answer row and both inserted one) runs again and finds the winner's row.  A database that
 cannot be used raises :class:`~tutor.core.errors.RoomStoreError` naming it.
 """
 
@@ -280,7 +282,7 @@ class RoomStore:
                 )
                 return code
 
-        code: str = self._db.guard(write)
+        code: str = self._db.write(write)
         return code, secret
 
     def _check_host(self, conn: Any, code: str, secret: str) -> Any:
@@ -328,7 +330,7 @@ class RoomStore:
                     .values(session=text, game=str(session.get("game", "")) or "")
                 )
 
-        self._db.guard(write)
+        self._db.write(write)
 
     def saved_session(self, code: str, secret: str) -> dict[str, Any] | None:
         """The host's game as last saved (``None`` before the first push).
@@ -395,7 +397,7 @@ class RoomStore:
                 )
                 return qid
 
-        qid: int = self._db.guard(write)
+        qid: int = self._db.write(write)
         found = self.question(code, qid)
         assert found is not None  # just written
         return found
@@ -423,7 +425,7 @@ class RoomStore:
                 if done.rowcount != 1:
                     raise RoomAccessError(f"room {code} has no question {question}")
 
-        self._db.guard(write)
+        self._db.write(write)
 
     # ---- anyone with the code ---------------------------------------------------------
     def room(self, code: str) -> Room:
@@ -517,7 +519,7 @@ class RoomStore:
                 if seen is None:
                     conn.execute(t.insert().values(room=code, learner=name, joined_at=time.time()))
 
-        self._db.guard(write)
+        self._db.write(write)
         return name
 
     def answer(self, code: str, question: int, learner: str, choice: int) -> None:
@@ -564,7 +566,7 @@ class RoomStore:
                         )
                     )
 
-        self._db.guard(write)
+        self._db.write(write)
 
     def answer_of(self, code: str, question: int, learner: str) -> int | None:
         """The choice a learner gave to a question of the room (``None``: not answered).

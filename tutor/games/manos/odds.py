@@ -32,6 +32,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from tutor.analysis.odds import ChoiceOdds
 from tutor.games.manos.cards import Card
 from tutor.games.manos.engine.frames import (
     FAMILY_RESPONSE,
@@ -590,6 +591,54 @@ def _describe(kinds: list[Kind], dealt: dict[int, int]) -> str:
     return ", ".join(parts)
 
 
+def choice_odds(state: ManosState) -> ChoiceOdds:
+    """Each choice's exact chance that the deciding side gets its way in the challenge.
+
+    Each legal choice is made on a copy; if the challenge goes on, its odds under best
+    play from the decider's view (:func:`challenge_odds` or :func:`search_odds`: the
+    other side's hand is unknown); if the choice ends it, whether the target took a
+    corruption token.
+
+    Raises:
+        ValueError: if no challenge is under way, or it stands where the model does
+            not start from (the shared estimate answers then).
+    """
+    from tutor.analysis.odds import exact_odds
+
+    decision = state.decision
+    frame = next((f for f in reversed(state.stack) if isinstance(f, ChallengeFrame)), None)
+    if frame is None or decision.kind != "choice" or decision.player not in (FAMILY, MANOS):
+        raise ValueError("no challenge is under way: no exact odds for this decision")
+    me = int(decision.player)
+    cards = state.game.cards
+    target = cards.characters[frame.target].name
+    tokens = state.corruption[frame.target]
+    chances = {}
+    for action in state.legal_actions():
+        child = state.clone()
+        child.tracing = False
+        child.trace = []
+        child.apply_legal(action)
+        going, _ = _under_way(child, frame.card, frame.target, frame.location)
+        if going is None:
+            through = 1.0 if child.corruption[frame.target] == tokens else 0.0
+        elif frame.card < 0:
+            through = search_odds(child, me, target)["chance"]
+        else:
+            through = challenge_odds(child, me, cards.manos[frame.card].name, target)["chance"]
+        chances[str(action.label)] = through if me == FAMILY else 1.0 - through
+    measure = (
+        f"chance {target} comes through"
+        if me == FAMILY
+        else f"chance the challenge corrupts {target}"
+    )
+    note = (
+        "Exact under best play by both sides, over every hand the other side may hold "
+        "(what the deciding side cannot see)."
+    )
+    return exact_odds(chances, measure, note)
+
+
 def concede_or_fight(state: ManosState, card: str, target: str) -> dict[str, Any]:
     """The Family's choice at a challenge as a decision tree with chance edges.
 
@@ -635,6 +684,7 @@ __all__ = [
     "Kind",
     "card_kind",
     "challenge_odds",
+    "choice_odds",
     "concede_or_fight",
     "effort_value",
     "hand_distribution",

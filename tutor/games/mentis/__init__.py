@@ -44,6 +44,7 @@ SPEC = GameSpec(
         outcome_categories="tutor.games.mentis.facts:OUTCOME_CATEGORIES",
         state_summary="tutor.games.mentis.facts:state_summary",
         charts="tutor.games.mentis.charts:CHARTS",
+        odds="tutor.games.mentis.odds",
     ),
 )
 
