@@ -308,11 +308,14 @@ def why(session: Session, entry: int | TraceEntry, player: int | None = None) ->
             see show their public form.
 
     Returns:
-        The chain, the entry first and its root last.
+        The chain, the entry first and its root last; where a link depended on a
+        standing fact, the next link is the entry that set it (maybe actions before),
+        and what set the link off is in ``set_off``.
 
     Raises:
         WhyError: if the entry is not in the trace or not shown to ``player`` at all,
-            or the trace's causes are broken (a cause that is not an earlier entry).
+            or the trace's causes are broken (a cause or a standing fact's setter that
+            is not an earlier entry).
     """
     trace = session.state.trace
     index = _entry_index(trace, entry)
