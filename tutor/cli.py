@@ -845,7 +845,7 @@ def cmd_why(args: argparse.Namespace, out: TextIO) -> int:
         TutorError: for a missing or broken file, a bad ``--player``, or an entry
             number outside the trace.
     """
-    from tutor.analysis.why import seeded_session, why
+    from tutor.analysis.why import Link, seeded_session, why
 
     if (args.file is None) == (args.seed is None):
         raise OptionError("give either a FILE or --seed S (with --game GAME)")
@@ -866,18 +866,27 @@ def cmd_why(args: argparse.Namespace, out: TextIO) -> int:
     _check_player(session.state.game, args.player)
     chain = why(session, args.entry, args.player)
     if args.json:
-        links = [
-            {
-                "kind": link.kind,
-                "text": link.text,
-                "rule": link.rule,
-                "citation": link.citation,
-                "index": link.index,
-                "hidden": link.hidden,
-            }
-            for link in chain.links
-        ]
-        payload = {"entry": chain.entry, "links": links, "paragraph": chain.paragraph()}
+
+        def said(links: tuple[Link, ...]) -> list[dict[str, object]]:
+            return [
+                {
+                    "kind": link.kind,
+                    "text": link.text,
+                    "rule": link.rule,
+                    "citation": link.citation,
+                    "index": link.index,
+                    "hidden": link.hidden,
+                    "relation": link.relation,
+                }
+                for link in links
+            ]
+
+        payload = {
+            "entry": chain.entry,
+            "links": said(chain.links),
+            "set_off": [{"at": at, "links": said(side)} for at, side in chain.set_off],
+            "paragraph": chain.paragraph(),
+        }
         out.write(json.dumps(payload, indent=2) + "\n")
         return EXIT_OK
     for line in chain.lines():

@@ -2,9 +2,10 @@
 
 :class:`tutor.core.causes.CauseLinks` is what every engine asks at its logging point;
 these tests pin its two readings (by stack depth, and in sequence) on small made-up
-runs, then check that a saved session carries each entry's cause, that one saved before
-causes existed still loads (and its replayed trace has them), and that a broken cause
-is refused naming the entry.
+runs and its answer for a standing fact (the newest entry that set it, from any earlier
+action), then check that a saved session carries each entry's cause and standing fact,
+that one saved before either existed still loads (and its replayed trace has them),
+and that a broken cause or standing link is refused naming the entry.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tutor.analysis.why import seeded_session, why
 from tutor.core.causes import CauseLinks
 from tutor.core.errors import TutorError
 from tutor.core.session import Session
+from tutor.core.types import TraceEntry
 
 
 def test_an_entry_is_caused_by_the_newest_one_at_its_depth_or_below() -> None:
@@ -58,23 +60,68 @@ def test_a_cause_is_always_an_earlier_entry_of_the_same_action(
         assert cause is None or (0 <= cause < index and step_of[cause] == step)
 
 
+def test_a_standing_fact_names_the_newest_entry_that_set_it() -> None:
+    links = CauseLinks()
+    trace = [TraceEntry("r", "Jack moves.", sets="pos/0"), TraceEntry("r", "Jill moves.")]
+    assert links.standing(trace, "pos/0") == 0
+    assert links.standing(trace, "pos/1") is None  # never set by an entry: no setter
+    trace.append(TraceEntry("r", "Jack moves again.", sets="pos/0"))
+    assert links.standing(trace, "pos/0") == 2  # the trace grew: read on from there
+    # Another trace (a state given a new one) is read afresh, not mixed with the old.
+    assert links.standing(trace[:1], "pos/0") == 0
+
+
+@given(st.lists(st.sampled_from(["", "pos/0", "pos/1", "event"]), max_size=30))
+def test_a_standing_fact_is_always_the_last_entry_so_far_that_set_it(sets: list[str]) -> None:
+    links = CauseLinks()
+    trace: list[TraceEntry] = []
+    for fact in sets:
+        for asked in ("pos/0", "pos/1", "event"):
+            expected = max((i for i, e in enumerate(trace) if e.sets == asked), default=None)
+            assert links.standing(trace, asked) == expected
+        trace.append(TraceEntry("r", "t", sets=fact))
+
+
 def test_a_saved_session_keeps_causes_and_an_old_one_without_them_loads() -> None:
     session = seeded_session(tutor.load_game("mentis"), 3)
     saved = json.loads(json.dumps(session.to_dict()))
     again = Session.from_dict(saved, "<saved>")
     assert [e.cause for e in again.state.trace] == [e.cause for e in session.state.trace]
     assert any(e.cause is not None for e in again.state.trace)
-    # A session saved before causes were recorded: no "cause" key anywhere.
+    # A session saved before causes were recorded: no "cause" key anywhere (nor the
+    # "standing" and "sets" of standing facts).
     for entry in saved["initial"]["trace"]:
         del entry["cause"]
+        entry.pop("standing", None)
+        entry.pop("sets", None)
     old = Session.from_dict(saved, "<old>")
     assert why(old, -1).lines() == why(session, -1).lines()  # replayed: causes are back
 
 
+def test_standing_facts_round_trip_through_a_saved_state() -> None:
+    game = tutor.load_game("mantis_falls")
+    session = seeded_session(game, 1)
+    saved = json.loads(json.dumps(session.state.to_dict()))
+    loaded = game.state_from_dict(saved)
+    assert [(e.standing, e.sets) for e in loaded.trace] == [
+        (e.standing, e.sets) for e in session.state.trace
+    ]
+    assert any(e.standing is not None for e in loaded.trace)
+
+
+@pytest.mark.parametrize("key", ["cause", "standing"])
 @pytest.mark.parametrize("bad", [5, -1, "3", True])
-def test_a_saved_trace_whose_cause_is_no_earlier_entry_is_refused(bad: object) -> None:
+def test_a_saved_trace_whose_cause_is_no_earlier_entry_is_refused(key: str, bad: object) -> None:
     session = Session(tutor.load_game("mantis").new_state(seed=2))
     saved = json.loads(json.dumps(session.to_dict()))
-    saved["initial"]["trace"][3]["cause"] = bad
-    with pytest.raises(TutorError, match=r"trace\[3\]\.cause"):
+    saved["initial"]["trace"][3][key] = bad
+    with pytest.raises(TutorError, match=rf"trace\[3\]\.{key}"):
+        Session.from_dict(saved, "<bad>")
+
+
+def test_a_saved_trace_whose_standing_fact_is_not_text_is_refused() -> None:
+    session = Session(tutor.load_game("mantis").new_state(seed=2))
+    saved = json.loads(json.dumps(session.to_dict()))
+    saved["initial"]["trace"][2]["sets"] = 7
+    with pytest.raises(TutorError, match=r"trace\[2\]\.sets.*the name of a standing fact"):
         Session.from_dict(saved, "<bad>")

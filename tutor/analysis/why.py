@@ -1,15 +1,21 @@
 """Why did that happen: an entry's chain of causes, and "what if not?" at its root.
 
-Every trace entry names the earlier entry that made it happen (its ``cause``, written
-by the engine: :mod:`tutor.core.causes`), or none when the action being resolved made
-it directly.  :func:`why` walks those links back from any entry of a
+Every trace entry names the earlier entry that set it off (its ``cause``, written by
+the engine: :mod:`tutor.core.causes`), or none when the action being resolved made it
+directly; and an entry that read a standing fact (the road a piece stood on, a card in
+play) names the entry that set that fact, in whatever earlier action (its
+``standing``).  :func:`why` walks those links back from any entry of a
 :class:`~tutor.core.session.Session` to the player's decision or the chance outcome
-behind it (or the set-up), each link with its rule citation, and gives the chain as
-lines, as a short paragraph and as a small networkx graph.
+behind it (or the set-up), each link with its rule citation.  Where an entry has both,
+the chain follows what it depended on ("the event read the stoplight because the piece
+stood on that road because the player chose to move") and keeps what set it off as a
+side chain.  The chain comes as lines, as a short paragraph and as a small networkx
+graph that shows both.
 
 Through a player's eyes (``player``), every link is what
 :mod:`tutor.core.visibility` lets that player see: an entry they may not read shows its
-public text, one they are shown nothing of is left out (the chain goes on through it),
+public text, one they are shown nothing of is left out (the chain goes on through what
+set it off, never through what it read: that could tell what a hidden card looks at),
 and another player's hidden choice or an unseen chance outcome shows its public
 prompt, not its label.
 
@@ -43,6 +49,12 @@ SETUP = "setup"
 LINK_KINDS = (ENTRY, DECISION, CHANCE_OUTCOME, SETUP)
 """What a link is: a trace entry, a player's decision, a chance outcome, the set-up."""
 
+SET_OFF = "set off"
+DEPENDED = "depended on"
+RELATIONS = (SET_OFF, DEPENDED)
+"""How a link explains the one before it: it set it off (the trigger, in the same
+action), or it set the standing fact the one before depended on (any earlier action)."""
+
 
 CHANCE_PREFIX = "Chance: "
 """How a chance outcome's link starts when the viewer may read the outcome."""
@@ -66,6 +78,8 @@ class Link:
             outcome (what :func:`what_if_not` branches at); -1 for the set-up.
         actor: the player who did it, or ``None`` (the game, chance).
         hidden: True when the viewer is shown only the public form.
+        relation: how it explains the link before it in its chain, one of
+            :data:`RELATIONS` ("" for the entry asked about).
     """
 
     kind: str
@@ -75,11 +89,17 @@ class Link:
     index: int
     actor: int | None = None
     hidden: bool = False
+    relation: str = ""
 
     @property
     def branchable(self) -> bool:
         """True for a decision or chance outcome: "what if not?" can branch here."""
         return self.kind in (DECISION, CHANCE_OUTCOME)
+
+    @property
+    def earlier(self) -> bool:
+        """True when the link before it depended on a fact this one set (maybe long before)."""
+        return self.relation == DEPENDED
 
     def line(self) -> str:
         """The link as one line: ``[rule] text (citation)``."""
@@ -96,39 +116,64 @@ class WhyChain:
         entry: the trace index asked about.
         player: whose eyes (``None``: the omniscient tutor).
         links: the entry first, then each cause, the root (a decision, a chance
-            outcome or the set-up) last.
+            outcome or the set-up) last.  Where an entry depended on a standing fact,
+            the next link is the entry that set it.
+        set_off: for each link that depended on a standing fact and was also set off
+            by something else, ``(its position in links, the chain of what set it
+            off)``, that chain walked the same way to its own root.
     """
 
     entry: int
     player: int | None
     links: tuple[Link, ...]
+    set_off: tuple[tuple[int, tuple[Link, ...]], ...] = ()
 
     @property
     def root(self) -> Link:
         """The decision, chance outcome or set-up the chain ends at."""
         return self.links[-1]
 
+    @property
+    def branch_point(self) -> Link | None:
+        """Where "what if not?" branches: the root when it is a decision or chance
+        outcome, else (a chain back to the set-up) the first such root of what set a
+        link off; ``None`` when there is none."""
+        for root in [self.root] + [side[-1] for _, side in self.set_off]:
+            if root.branchable:
+                return root
+        return None
+
     def lines(self) -> list[str]:
-        """One line per link, the entry first, each cause indented under what it made."""
-        return [
-            ("  " * min(i, 1)) + ("because " if i else "") + link.line()
-            for i, link in enumerate(self.links)
-        ]
+        """One line per link, the entry first, each cause indented under what it made;
+        what set off a link that depended on an earlier one follows it, indented more."""
+        side = dict(self.set_off)
+        out: list[str] = []
+        for i, link in enumerate(self.links):
+            head = "" if not i else "because earlier " if link.earlier else "because "
+            out.append(("  " * min(i, 1)) + head + link.line())
+            for j, other in enumerate(side.get(i, ())):
+                word = "set off by " if not j else "because "
+                out.append("      " + word + other.line())
+        return out
 
     def paragraph(self) -> str:
         """The chain as a short readable paragraph, each link with its citation."""
         parts = [f"{_sentence(self.links[0])}"]
         for link in self.links[1:-1]:
-            parts.append(f"That happened because: {_sentence(link)}")
-        root = self.root
-        if len(self.links) > 1:
-            if root.kind == DECISION:
-                parts.append(f"It goes back to a decision: {_sentence(root)}")
-            elif root.kind == CHANCE_OUTCOME:
-                said = _sentence(root).removeprefix(CHANCE_PREFIX)
-                parts.append(f"It goes back to a chance outcome: {said}")
+            if link.earlier:
+                parts.append(f"That depended on an earlier step: {_sentence(link)}")
             else:
-                parts.append(f"It goes back to the set-up: {_sentence(root)}")
+                parts.append(f"That happened because: {_sentence(link)}")
+        if len(self.links) > 1:
+            parts.append(f"It goes back to {_root_words(self.root)}")
+        for _, side in self.set_off:
+            if len(side) == 1:
+                parts.append(f"The step that depended on it was set off by {_root_words(side[0])}")
+            else:
+                parts.append(
+                    f"The step that depended on it was set off by: {_sentence(side[0])} "
+                    f"That goes back to {_root_words(side[-1])}"
+                )
         return " ".join(parts)
 
     def graph(self) -> nx.DiGraph:
@@ -142,19 +187,40 @@ class WhyChain:
 
         graph = nx.DiGraph(entry=self.entry, player=self.player)
         names = [_node_name(link) for link in self.links]
-        for order, (name, link) in enumerate(zip(names, self.links, strict=True)):
-            graph.add_node(
-                name,
-                kind=link.kind,
-                text=link.text,
-                rule=link.rule,
-                citation=link.citation,
-                hidden=link.hidden,
-                order=order,
-            )
-        for effect, cause in zip(names, names[1:], strict=False):
-            graph.add_edge(cause, effect, relation="made happen")
+        order = 0
+        for chain, chain_names in [(self.links, names)] + [
+            (side, [_node_name(link) for link in side]) for _, side in self.set_off
+        ]:
+            for name, link in zip(chain_names, chain, strict=True):
+                if name not in graph:
+                    graph.add_node(
+                        name,
+                        kind=link.kind,
+                        text=link.text,
+                        rule=link.rule,
+                        citation=link.citation,
+                        hidden=link.hidden,
+                        order=order,
+                    )
+                    order += 1
+            for effect, cause, link in zip(chain_names, chain_names[1:], chain[1:], strict=False):
+                graph.add_edge(cause, effect, relation=_EDGE[link.relation or SET_OFF])
+        for at, side in self.set_off:
+            graph.add_edge(_node_name(side[0]), names[at], relation=_EDGE[SET_OFF])
         return graph
+
+
+_EDGE = {SET_OFF: "made happen", DEPENDED: "set what it read"}
+"""A graph edge's ``relation``: a trigger "made happen" its effect; a standing fact's
+setter "set what it read"."""
+
+
+def _root_words(root: Link) -> str:
+    if root.kind == DECISION:
+        return f"a decision: {_sentence(root)}"
+    if root.kind == CHANCE_OUTCOME:
+        return f"a chance outcome: {_sentence(root).removeprefix(CHANCE_PREFIX)}"
+    return f"the set-up: {_sentence(root)}"
 
 
 def _node_name(link: Link) -> str:
@@ -179,7 +245,7 @@ def _cite(state: State, rule: str) -> str:
 
 
 def _entry_link(
-    state: State, trace: list[TraceEntry], index: int, player: int | None
+    state: State, trace: list[TraceEntry], index: int, player: int | None, via: str = ""
 ) -> Link | None:
     """The entry as ``player`` is shown it, or ``None`` when they are shown nothing."""
     entry = trace[index]
@@ -187,7 +253,9 @@ def _entry_link(
     if shown is None:
         return None
     hidden = not may_read(entry.visible_to, player)
-    return Link(ENTRY, shown.text, shown.rule, _cite(state, shown.rule), index, entry.actor, hidden)
+    return Link(
+        ENTRY, shown.text, shown.rule, _cite(state, shown.rule), index, entry.actor, hidden, via
+    )
 
 
 def _action_link(session: Session, trace: list[TraceEntry], step: int, player: int | None) -> Link:
@@ -214,7 +282,7 @@ def _action_link(session: Session, trace: list[TraceEntry], step: int, player: i
         else:
             text = f"{name} decided: {shown.prompt}"
         actor = action.player
-    return Link(kind, text, rule, _cite(before, rule), step, actor, not readable)
+    return Link(kind, text, rule, _cite(before, rule), step, actor, not readable, SET_OFF)
 
 
 def _player_name(state: State, player: int) -> str:
@@ -240,11 +308,14 @@ def why(session: Session, entry: int | TraceEntry, player: int | None = None) ->
             see show their public form.
 
     Returns:
-        The chain, the entry first and its root last.
+        The chain, the entry first and its root last; where a link depended on a
+        standing fact, the next link is the entry that set it (maybe actions before),
+        and what set the link off is in ``set_off``.
 
     Raises:
         WhyError: if the entry is not in the trace or not shown to ``player`` at all,
-            or the trace's causes are broken (a cause that is not an earlier entry).
+            or the trace's causes are broken (a cause or a standing fact's setter that
+            is not an earlier entry).
     """
     trace = session.state.trace
     index = _entry_index(trace, entry)
@@ -253,24 +324,73 @@ def why(session: Session, entry: int | TraceEntry, player: int | None = None) ->
     if asked is None:
         raise WhyError(f"entry {index} is not shown to player {player}")
     links = [asked]
-    at = index
+    set_off: list[tuple[int, tuple[Link, ...]]] = []
+    _walk(session, index, player, links, set_off)
+    return WhyChain(index, player, tuple(links), tuple(set_off))
+
+
+def _walk(
+    session: Session,
+    at: int,
+    player: int | None,
+    links: list[Link],
+    set_off: list[tuple[int, tuple[Link, ...]]] | None,
+) -> None:
+    """Append the causes of entry ``at`` to ``links``, its root last.
+
+    An entry the viewer may read that depended on a standing fact leads on to the
+    entry that set it; its trigger becomes a side chain in ``set_off`` (walked the same
+    way, without side chains of its own) when ``set_off`` is given.
+
+    Raises:
+        WhyError: if a cause or standing link is not an earlier entry.
+    """
+    state = session.state
+    trace = state.trace
+    carried = ""  # the relation of a hop into an entry the viewer is shown nothing of
     while True:
-        cause = trace[at].cause
+        entry = trace[at]
+        cause = entry.cause
+        standing = entry.standing
+        via = SET_OFF
+        if standing is not None and may_read(entry.visible_to, player):
+            _check_earlier(at, standing, "standing fact's setter")
+            if set_off is not None:
+                side: list[Link] = []
+                if cause is None:
+                    side.append(_root(session, trace, at, player))
+                else:
+                    _check_earlier(at, cause, "cause")
+                    first = _entry_link(state, trace, cause, player, SET_OFF)
+                    if first is not None:
+                        side.append(first)
+                    _walk(session, cause, player, side, None)
+                set_off.append((len(links) - 1, tuple(side)))
+            cause, via = standing, DEPENDED
         if cause is None:
             break
-        if not 0 <= cause < at:
-            raise WhyError(f"entry {at} names entry {cause} as its cause: not an earlier entry")
+        _check_earlier(at, cause, "cause")
         at = cause
-        link = _entry_link(state, trace, at, player)
+        link = _entry_link(state, trace, at, player, carried or via)
         if link is not None:  # an entry this player is shown nothing of is no link
             links.append(link)
+            carried = ""
+        elif via == DEPENDED:
+            carried = DEPENDED  # the next link shown still stands for what was read
+    links.append(_root(session, trace, at, player))
+
+
+def _check_earlier(at: int, cause: int, what: str) -> None:
+    if not 0 <= cause < at:
+        raise WhyError(f"entry {at} names entry {cause} as its {what}: not an earlier entry")
+
+
+def _root(session: Session, trace: list[TraceEntry], at: int, player: int | None) -> Link:
+    """The decision, chance outcome or set-up behind entry ``at``."""
     behind = session.action_behind(at)
     if behind is None:
-        text = "The game was set up this way."
-        links.append(Link(SETUP, text, "", "", -1))
-    else:
-        links.append(_action_link(session, trace, behind[0], player))
-    return WhyChain(index, player, tuple(links))
+        return Link(SETUP, "The game was set up this way.", "", "", -1, relation=SET_OFF)
+    return _action_link(session, trace, behind[0], player)
 
 
 def _entry_index(trace: list[TraceEntry], entry: int | TraceEntry) -> int:
@@ -463,7 +583,10 @@ def seeded_session(game: Any, seed: int) -> Session:
 
 
 __all__ = [
+    "DEPENDED",
     "LINK_KINDS",
+    "RELATIONS",
+    "SET_OFF",
     "Link",
     "WhatIfNot",
     "WhyChain",

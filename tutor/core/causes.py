@@ -15,27 +15,49 @@ their one logging point with a :class:`CauseLinks` kept beside the trace:
   :meth:`CauseLinks.sequential`: each entry follows from the one before it, the first
   from the action itself.
 
-Set-up entries (step 0) are their own explanation: they name no cause.  Links never
-cross actions: what one action wrote is explained by that action, and the
-links are found again by replaying, so nothing here is saved.  Only engines that trace
-call this; with tracing off it costs nothing.
+Set-up entries (step 0) are their own explanation: they name no cause.  A ``cause``
+never crosses actions: what one action wrote is explained by that action, and these
+links are found again by replaying, so nothing of them is saved.
+
+What an entry *depended on* can be older.  An event reads the stoplight of the road a
+piece stood on; the piece got there by a move in an earlier turn.  Such a standing
+fact is named by the engine (``"pos/0"``: player 0's position) and written on the
+entry that set it (:attr:`~tutor.core.types.TraceEntry.sets`; one entry may set
+several, separated by spaces); an entry that reads it asks
+:meth:`CauseLinks.standing` for the newest entry that set it and records that as its
+:attr:`~tutor.core.types.TraceEntry.standing`.  The answer comes from the trace itself
+(indexed once, then kept up as it grows), so a state that was cloned or loaded from a
+file finds the same entries, and nothing but the trace is saved.
+
+Only engines that trace call this; with tracing off it costs nothing.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tutor.core.types import TraceEntry
 
 
 class CauseLinks:
     """What the entries written so far during one action make of the next entry's cause.
 
-    A state keeps one; a clone starts a new one (the next action starts afresh anyway).
+    A state keeps one; a clone starts a new one (the next action starts afresh anyway,
+    and the standing facts are read again from the trace when first asked).
     """
 
-    __slots__ = ("latest", "step")
+    __slots__ = ("indexed", "latest", "set_by", "step", "trace")
 
     def __init__(self) -> None:
         self.step = -1
         self.latest: list[int] = []
         """By stack depth: the newest entry written at that depth (-1: none yet)."""
+        self.set_by: dict[str, int] = {}
+        """By standing fact: the newest entry that set it, among the first ``indexed``."""
+        self.indexed = 0
+        self.trace: list[TraceEntry] | None = None
+        """The trace ``set_by`` was read from (a state given a new trace is read again)."""
 
     def nested(self, index: int, step: int, depth: int) -> int | None:
         """The cause of entry ``index``, written at stack ``depth`` while action ``step``
@@ -74,6 +96,31 @@ class CauseLinks:
             first (the action itself made it).
         """
         return self.nested(index, step, 0)  # everything at one depth: the one before
+
+    def standing(self, trace: list[TraceEntry], fact: str) -> int | None:
+        """The newest entry of ``trace`` that set the standing fact ``fact``.
+
+        Args:
+            trace: the state's trace, the new entry not yet in it.
+            fact: the engine's name for the fact (what the setting entry's ``sets`` says).
+
+        Returns:
+            Its index, or ``None`` when no entry of the trace set it (it stands as the
+            set-up or a scenario left it, with no entry saying so).
+        """
+        set_by = self.set_by
+        start = self.indexed
+        if trace is not self.trace or start > len(trace):
+            self.trace = trace
+            set_by.clear()
+            start = 0
+        for i in range(start, len(trace)):
+            sets = trace[i].sets
+            if sets:
+                for one in sets.split():  # an entry may set several facts at once
+                    set_by[one] = i
+        self.indexed = len(trace)
+        return set_by.get(fact)
 
 
 __all__ = ["CauseLinks"]

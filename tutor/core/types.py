@@ -312,6 +312,14 @@ class TraceEntry:
             happen; ``None`` when the action applied at ``step`` (a player's decision
             or a chance outcome) made it happen directly, or the set-up at step 0.
             :mod:`tutor.analysis.why` walks these links back to that root.
+        standing: the index of the earlier entry, written by this action or any
+            earlier one, that set the standing fact this entry read (the road a piece
+            stood on, a card in play); ``None`` when it read none the engine tracks.
+            Where :attr:`cause` is what set this entry off, ``standing`` is what it
+            depended on (:mod:`tutor.core.causes`).
+        sets: the standing facts this entry set, as the engine names them (``"pos/0"``;
+            several separated by spaces), so a later entry reading one of them names
+            this one as its ``standing``; empty when it set none.
     """
 
     rule: str
@@ -325,6 +333,8 @@ class TraceEntry:
     phase: str = ""
     public_rule: str = ""
     cause: int | None = None
+    standing: int | None = None
+    sets: str = ""
 
     def seen_by(self, player: int | None) -> str:
         """Return the text a given player reads (``None`` = the omniscient tutor).
@@ -343,8 +353,8 @@ class TraceEntry:
         return self.public_rule or self.rule
 
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict."""
-        return {
+        """Return a JSON-ready dict (``standing`` and ``sets`` only when the entry has them)."""
+        data: dict[str, Any] = {
             "rule": self.rule,
             "text": self.text,
             "actor": self.actor,
@@ -357,13 +367,19 @@ class TraceEntry:
             "public_rule": self.public_rule,
             "cause": self.cause,
         }
+        if self.standing is not None:
+            data["standing"] = self.standing
+        if self.sets:
+            data["sets"] = self.sets
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TraceEntry:
         """Rebuild an entry from :meth:`to_dict` output.
 
         Entries saved before causes were recorded have no ``cause``: it reads as
-        ``None`` (made directly by their step's action).
+        ``None`` (made directly by their step's action); likewise a missing
+        ``standing`` (none) and ``sets`` (empty).
 
         Raises:
             KeyError: if ``rule`` or ``text`` is missing.
@@ -383,6 +399,8 @@ class TraceEntry:
             phase=data.get("phase", ""),
             public_rule=data.get("public_rule", ""),
             cause=data.get("cause"),
+            standing=data.get("standing"),
+            sets=data.get("sets", ""),
         )
 
     def __str__(self) -> str:

@@ -410,8 +410,9 @@ TRACE_KEYS = (
     "public_rule",
 )
 TRACE_KINDS = ("action", "auto", "chance", "info")
-TRACE_OPTIONAL_KEYS = ("cause",)
-"""Keys an entry may leave out: sessions saved before causes were recorded have none."""
+TRACE_OPTIONAL_KEYS = ("cause", "standing", "sets")
+"""Keys an entry may leave out: sessions saved before causes were recorded have none,
+and an entry writes ``standing`` and ``sets`` only when it has them."""
 
 
 def check_trace(
@@ -451,7 +452,7 @@ def check_trace(
         at = f"{where}[{i}]"
         if not isinstance(entry, dict):
             raise error(file, at, "a trace entry (a mapping)", short(entry))
-        if entry.keys() != all_keys and entry.keys() != keys:
+        if not keys <= entry.keys() <= all_keys:
             missing = [k for k in TRACE_KEYS if k not in entry]
             if missing:
                 raise error(
@@ -460,12 +461,17 @@ def check_trace(
             extra = sorted(str(k) for k in entry if k not in all_keys)
             allowed = ", ".join(TRACE_KEYS + TRACE_OPTIONAL_KEYS)
             raise error(file, at, f"only the keys {allowed}", f"the key {extra[0]!r}")
-        cause = entry.get("cause")
-        if cause is not None and (
-            isinstance(cause, bool) or not isinstance(cause, int) or not 0 <= cause < i
-        ):
+        for key in ("cause", "standing"):
+            cause = entry.get(key)
+            if cause is not None and (
+                isinstance(cause, bool) or not isinstance(cause, int) or not 0 <= cause < i
+            ):
+                raise error(
+                    file, f"{at}.{key}", "nothing or the index of an earlier entry", short(cause)
+                )
+        if not isinstance(entry.get("sets", ""), str):
             raise error(
-                file, f"{at}.cause", "nothing or the index of an earlier entry", short(cause)
+                file, f"{at}.sets", "the name of a standing fact, as text", short(entry["sets"])
             )
         rule = entry["rule"]
         if not isinstance(rule, str) or not rule or (rule_ok is not None and not rule_ok(rule)):

@@ -3,7 +3,8 @@
 The chain of causes of a trace entry (:class:`tutor.analysis.why.WhyChain`) is a path:
 the picture is that small graph, drawn as one box per link from the root at the top
 (the decision, chance outcome or set-up) down to the entry asked about, each box
-naming its rule, with an arrow from each cause to what it made happen.  The
+naming its rule, with an arrow from each cause to what it made happen (dashed, and
+marked "earlier", where the entry below depended on a fact the box above set).  The
 comparison of :func:`tutor.analysis.why.what_if_not` is two columns side by side, the
 first row where they differ marked.  Nothing here knows a game.
 """
@@ -53,11 +54,15 @@ def why_svg(chain: WhyChain) -> str:
         y += height
         if i < len(links) - 1:
             mid = _WIDTH / 2
+            earlier = link.earlier
+            dash = " stroke-dasharray='4 3'" if earlier else ""
             boxes.append(
                 f"<path d='M{mid},{y + 2} L{mid},{y + _GAP - 4} M{mid - 5},{y + _GAP - 10} "
                 f"L{mid},{y + _GAP - 4} L{mid + 5},{y + _GAP - 10}' stroke='#6a4c93' "
-                "fill='none' stroke-width='1.5'/>"
+                f"fill='none' stroke-width='1.5'{dash}/>"
             )
+            if earlier:
+                boxes.append(text(mid + 10, y + _GAP / 2 + 4, "earlier", 10, fill="#6a4c93"))
             y += _GAP
     return document(_WIDTH, y + 8, "Why it happened: the chain of causes", "".join(boxes), "why")
 

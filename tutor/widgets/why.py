@@ -68,11 +68,11 @@ class WhyPanel(w.VBox):
             return None
         self.chain = chain
         self.view.value = why_html(chain)
-        root = chain.root
+        root = chain.branch_point
         # Another choice replays the real game, hidden cards and all: what it would show
         # a player could give away what they cannot know, so only the tutor branches.
         tutor_eyes = player is None
-        options = alternatives(self.session, root) if root.branchable and tutor_eyes else []
+        options = alternatives(self.session, root) if root is not None and tutor_eyes else []
         self.alternative.options = [(a.label, i) for i, a in enumerate(options)]
         self.alternative.value = 0 if options else None
         self._options = list(options)
@@ -80,7 +80,8 @@ class WhyPanel(w.VBox):
         return chain
 
     def what_if(self) -> WhatIfNot | None:
-        """Branch at the chain's root with the alternative chosen in the list.
+        """Branch at the chain's branch point (its root, or the root of what set it off
+        when the chain goes back to the set-up) with the alternative chosen in the list.
 
         Returns:
             Both continuations (also shown side by side), or ``None`` without a choice.
@@ -90,7 +91,9 @@ class WhyPanel(w.VBox):
             return None
         other = self._options[int(self.alternative.value)]
         try:
-            result = what_if_not(self.session, chain.root, other, player=chain.player)
+            point = chain.branch_point
+            assert point is not None  # there were options: the chain has one
+            result = what_if_not(self.session, point, other, player=chain.player)
         except WhyError as exc:
             self.comparison.value = f"<p>{exc}</p>"
             return None

@@ -3,12 +3,19 @@
 At the start each player chooses a starting army (cf.2.3) and receives the tokens that
 come with it (cf.2.2).  The tokens' entry goes back to that choice; who takes the Aid
 tile goes back to the chance outcome that picked the first player (cf.2.1).
+
+Chains cross actions where a zone is resolved: in the rulebook's example Scilla takes
+the first advantage of Bloody Gen Castle because of the units she placed there, moves
+before, and the chain goes back to her choice to place them (cf.7.6).
 """
 
 from __future__ import annotations
 
+import pytest
+from games.creepy_falls.test_book_example import NAMES, book_position
+
 import tutor
-from tutor.analysis.why import CHANCE_OUTCOME, DECISION, SETUP, what_if_not, why
+from tutor.analysis.why import CHANCE_OUTCOME, DECISION, DEPENDED, SETUP, what_if_not, why
 from tutor.core.session import Session
 
 
@@ -36,3 +43,36 @@ def test_starting_tokens_go_back_to_the_army_chosen() -> None:
     result = what_if_not(session, opening.root)
     assert result.first_difference == 0 and result.original[0] != result.branch[0]
     assert result.branch[0].startswith("[cf.2.1]")
+
+
+@pytest.mark.rule("cf.7.6")
+def test_an_advantage_goes_back_to_the_placement_moves_before() -> None:
+    session = Session(book_position())
+    for label in (
+        "Place 1 Ghoul in Bloody Gen Castle",  # Francesco
+        "Place 1 Frankenstein's Monster in Bloody Gen Castle",  # Scilla
+        "Place 3 Ghouls in Bloody Gen Castle",  # Giovanni
+        "Place 1 Werewolf in Bloody Gen Castle",  # Federico
+        "Place 1 Mummy in Bloody Gen Castle",  # Francesco
+        "Place 1 Ghoul in Bloody Gen Castle",  # Scilla, with her Monster's second placement
+        "Place 1 Ghoul in Cemetery",
+        "Place 1 Mummy in Hell Dock",
+        "Leave your Ghouls where they are",
+        "Take a Grimoire token",
+    ):
+        session.play(session.state.action_by_label(label))
+    trace = session.state.trace
+    first = next(
+        i for i, e in enumerate(trace) if e.text.startswith("Scilla takes advantage 1 of Bloody")
+    )
+    chain = why(session, first)
+    placed = chain.links[1]
+    assert placed.relation == DEPENDED and placed.rule == "cf.6.2"
+    assert placed.text.startswith("Scilla places 1 Ghoul in Bloody Gen Castle once more")
+    assert chain.root.kind == DECISION and chain.root.actor == NAMES.index("Scilla")
+    assert "Place 1 Ghoul in Bloody Gen Castle" in chain.root.text
+    assert session.action_behind(placed.index)[0] < session.action_behind(first)[0]
+    # The resolution that set the award off goes back to the last action before it.
+    ((at, side),) = chain.set_off
+    assert at == 0 and side[-1].kind == DECISION
+    assert "That depended on an earlier step: Scilla places 1 Ghoul" in chain.paragraph()

@@ -5,14 +5,30 @@ ambush of Cannery Row (mf.10.6); the random discard takes Coffee, then the wound
 follows.  Each entry's chain of causes is checked link by link with its citations, then
 the same chain through Jill's eyes (she never learns which card went), and "what if
 not?" at the discard.
+
+Chains cross turns where an entry read a standing fact: Jack moves onto Maple Avenue
+in turn 1 and stays there in turn 3, when Fire Escape Collapse reads his yellow
+stoplight and wounds him.  The wound goes back through the reading to the move two
+turns before and Jack's choice to make it; what set the reading off (processing the
+event) is kept beside it.
 """
 
 from __future__ import annotations
 
+import pytest
 from games.mantis_falls.mf_helpers import find
-from tables import JACK, JILL, start_state
+from tables import FILLER, JACK, JILL, ROADS_WITH_BROKEN, fixed_state, start_state
 
-from tutor.analysis.why import CHANCE_OUTCOME, DECISION, what_if_not, why
+import tutor
+from tutor.analysis.why import (
+    CHANCE_OUTCOME,
+    DECISION,
+    DEPENDED,
+    SET_OFF,
+    seeded_session,
+    what_if_not,
+    why,
+)
 from tutor.core.session import Session
 
 FOSTER = 3
@@ -80,3 +96,104 @@ def test_what_if_the_random_discard_had_taken_the_medicine() -> None:
     assert session.state.trace[-1] is not result.session.state.trace[-1]
     hand = result.session.state.hands[JACK]
     assert [result.session.state.card_name(c) for c in hand] == ["Coffee"]
+
+
+# ------------------------------------------------------------ across turns
+def stoplight_session() -> Session:
+    """Jack moves onto Maple Avenue (turn 1), stays there (turn 3), and Fire Escape
+    Collapse reads his yellow stoplight; everyone conserves energy in main play."""
+    state = fixed_state(
+        {"position": 1, "hand": ["Coffee", "Medicine", "Sprint"]},
+        {"position": 1, "hand": ["Slip Away", "Crossroads"]},
+        roads=ROADS_WITH_BROKEN,
+        draws=FILLER,
+        event_deck_top=["Cold Rain", "Tainted Water", "Fire Escape Collapse"],
+    )
+    session = Session(state)
+    moves = [1, 0, 0]  # roads moved in initial movement: Jack, Jill, Jack
+    while not any("reads the yellow" in e.text for e in session.state.trace):
+        kinds = {a.kind for a in session.state.legal_actions()}
+        if "move" in kinds:
+            session.play(find(session.state, "move", moves.pop(0)))
+        elif "conserve" in kinds:
+            session.play(find(session.state, "conserve"))
+        else:  # divide Tainted Water's wound, draw from Conserved Energy: the first choice
+            session.play(session.state.legal_actions()[0])
+    return session
+
+
+@pytest.mark.rule("mf.10.4")
+@pytest.mark.rule("mf.11.1")
+def test_a_wound_goes_back_through_the_stoplight_to_the_move_two_turns_before() -> None:
+    session = stoplight_session()
+    trace = session.state.trace
+    wound = len(trace) - 1
+    assert trace[wound].text == "Jack receives 1 wound (Fire Escape Collapse): 3/8."
+    chain = why(session, wound)
+    texts = [link.text for link in chain.links]
+    assert texts[:3] == [
+        "Jack receives 1 wound (Fire Escape Collapse): 3/8.",
+        "Fire Escape Collapse reads the yellow stoplight number of Jack's road, Maple Avenue: 1.",
+        "Jack moves from Elm Street to Maple Avenue.",
+    ]
+    assert [link.rule for link in chain.links] == ["mf.11.3", "mf.10.4", "mf.8.2", "mf.8.2"]
+    assert [link.relation for link in chain.links] == ["", SET_OFF, DEPENDED, SET_OFF]
+    root = chain.root
+    assert root.kind == DECISION and root.actor == JACK
+    assert root.text.startswith("Jack chose: Jack moves 1 road to Maple Avenue")
+    # The move was turn 1's; the wound is turn 3's.
+    moved = chain.links[2].index
+    assert session.action_behind(moved)[0] == root.index
+    assert session.action_behind(wound)[0] > root.index + 5
+    assert trace[moved].sets == f"pos/{JACK}" and trace[chain.links[1].index].standing == moved
+    # What set the reading off: processing the event, back to this turn's own start.
+    ((at, side),) = chain.set_off
+    assert at == 1 and side[0].rule == "mf.11.3" and "processes the incident" in side[0].text
+    assert side[-1].kind == DECISION and "stays on Maple Avenue" in side[-1].text
+    paragraph = chain.paragraph()
+    assert paragraph.startswith(
+        "Jack receives 1 wound (Fire Escape Collapse): 3/8 (Topic 11 · Events: "
+    )
+    assert (
+        "That happened because: Fire Escape Collapse reads the yellow stoplight number of "
+        "Jack's road, Maple Avenue: 1 (Topic 10 · Roads: Stoplight numbers). "
+        "That depended on an earlier step: Jack moves from Elm Street to Maple Avenue "
+        "(Topic 8 · Turn sequence: Initial movement). "
+        "It goes back to a decision: Jack chose: Jack moves 1 road to Maple Avenue"
+    ) in paragraph
+    assert "The step that depended on it was set off by: Jack processes the incident" in paragraph
+    graph = chain.graph()
+    reading, move = f"entry {chain.links[1].index}", f"entry {moved}"
+    assert graph.edges[move, reading]["relation"] == "set what it read"
+    assert graph.edges[f"entry {side[0].index}", reading]["relation"] == "made happen"
+    assert graph.in_degree(reading) == 2
+    # Jill reads the same chain: a seen event on a face-up road hides nothing.
+    assert why(session, wound, player=JILL).lines() == chain.lines()
+
+
+def test_what_if_jack_had_stayed_on_elm_street_in_turn_one() -> None:
+    session = stoplight_session()
+    root = why(session, -1).root
+    result = what_if_not(session, root, "Jack stays on Elm Street")
+    assert result.original[0] == "[mf.8.2] Jack moves from Elm Street to Maple Avenue."
+    assert result.branch[0] == "[mf.8.2] Jack stays on Elm Street."
+
+
+def test_a_standing_link_survives_saving_and_loading_the_session() -> None:
+    session = stoplight_session()
+    again = Session.from_dict(session.to_dict(), "<saved>")
+    assert why(again, -1).lines() == why(session, -1).lines()
+    loaded = session.game.state_from_dict(session.state.to_dict())
+    assert [e.standing for e in loaded.trace] == [e.standing for e in session.state.trace]
+
+
+def test_a_seeded_game_has_chains_that_cross_turns() -> None:
+    session = seeded_session(tutor.load_game("mantis_falls"), 1)
+    crossing = [
+        i
+        for i, e in enumerate(session.state.trace)
+        if e.standing is not None and session.action_behind(e.standing) != session.action_behind(i)
+    ]
+    assert crossing
+    chain = why(session, crossing[0])
+    assert any(link.relation == DEPENDED for link in chain.links)

@@ -424,7 +424,12 @@ class CreepyFallsState(State):
         actor: int | None = None,
         kind: str = "auto",
         changes: tuple[tuple[str, Any, Any], ...] = (),
+        sets: str = "",
+        reads: str = "",
     ) -> None:
+        """Write one trace entry with its cause; ``sets`` names the standing fact it sets
+        and ``reads`` the one it depended on (tutor/core/causes.py: ``placed/<zone>/<player>``
+        a player's units in a zone, ``form/<player>/<form>`` a Form held this round)."""
         causes = self.causes
         if causes is None:
             causes = self.causes = CauseLinks()
@@ -441,6 +446,8 @@ class CreepyFallsState(State):
             PHASE_KEYS[self.phase],
             "",
             cause,
+            causes.standing(self.trace, reads) if reads else None,
+            sets,
         )
         if type(self.trace) is list:
             self.trace.append(entry)
@@ -881,7 +888,11 @@ class CreepyFallsState(State):
             rule = "cf.16.5" if self.phase == PH_EXTRA else ("cf.9.2" if self.n == 2 else "cf.4.1")
             form = self.game.board.forms[f]
             self._log(
-                rule, f"{self.name(p)} takes {form_title(form.name)} for this round.", p, "action"
+                rule,
+                f"{self.name(p)} takes {form_title(form.name)} for this round.",
+                p,
+                "action",
+                sets=f"form/{p}/{f}",
             )
         self.cursor += 1
 
@@ -1127,6 +1138,7 @@ class CreepyFallsState(State):
                     p,
                     "action",
                     (("placed", z, counts),),
+                    f"placed/{z}/{p}",
                 )
             elif mode == 2 and any(counts[t] for t in (GHOUL, FRANK, WEREWOLF, WITCH)):
                 self._log(
@@ -1136,6 +1148,7 @@ class CreepyFallsState(State):
                     p,
                     "action",
                     (("placed", z, counts),),
+                    f"placed/{z}/{p}",
                 )
             else:
                 flip = (
@@ -1150,6 +1163,7 @@ class CreepyFallsState(State):
                     p,
                     "action",
                     (("placed", z, counts),),
+                    f"placed/{z}/{p}",
                 )
         if mode != 1 and self.placed[base + FRANK]:
             self.frank_used[i] = 1
@@ -1383,6 +1397,7 @@ class CreepyFallsState(State):
         gained = list(adv.tokens)
         notes: list[str] = []
         rules: list[str] = []
+        facts: list[str] = []
         if rank == 0:
             for f in (HUMAN_FORM, DARK_HUNTER):
                 bonus = g.form_bonus[f][z]
@@ -1393,12 +1408,14 @@ class CreepyFallsState(State):
                         f"{self.tokens_text(bonus)} more for {form_title(g.board.forms[f].name)}"
                     )
                     rules.append("cf.15.2" if f == HUMAN_FORM else "cf.15.4")
+                    facts.append(f"form/{p}/{f}")
         for s, zone, ranks, tokens in g.zone_spells:
             if zone == z and rank < ranks and self.has_spell(p, s):
                 for k in range(NT):
                     gained[k] += tokens[k]
                 notes.append(f"{self.tokens_text(tokens)} more for {g.board.spells[s].name}")
                 rules.append(SPELL_RULES[s])
+                facts.append("")
         for k in range(NT):
             if gained[k]:
                 self._gain(p, k, gained[k])
@@ -1422,9 +1439,10 @@ class CreepyFallsState(State):
                 None,
                 "auto",
                 (("tokens", p, list(adv.tokens)),),
+                reads=f"placed/{z}/{p}",
             )
-            for note, r in zip(notes, rules, strict=True):
-                self._log(r, f"{self.name(p)} gets {note}.")
+            for note, r, fact in zip(notes, rules, facts, strict=True):
+                self._log(r, f"{self.name(p)} gets {note}.", reads=fact)
 
     def _do_take(self, action: Action) -> None:
         self._take_token(action.player, int(action.args[0]), True)

@@ -287,8 +287,14 @@ class ManosState(State):
         visible_to: frozenset[int] | None = None,
         public_text: str = "",
         changes: tuple[tuple[str, Any, Any], ...] = (),
+        sets: str = "",
+        reads: str = "",
     ) -> None:
-        """Append a trace entry citing ``rule`` (nothing when tracing is off)."""
+        """Append a trace entry citing ``rule`` (nothing when tracing is off).
+
+        ``sets`` names the standing fact it sets and ``reads`` the one it depended on
+        (tutor/core/causes.py): ``escapes`` the Escape cards collected,
+        ``corruption/<character>`` a character's corruption tokens."""
         if not self.tracing:
             return
         causes = self.causes
@@ -306,6 +312,8 @@ class ManosState(State):
             self.phase,
             "",
             causes.nested(len(self.trace), self.steps, len(self.stack)),
+            causes.standing(self.trace, reads) if reads else None,
+            sets,
         )
         # Looked up on the object: a position recorder (core) may stand in for the list.
         self.trace.append(entry)
@@ -880,6 +888,9 @@ class ManosState(State):
             rule,
             f"{self.char(c)} takes a corruption token {why} ({self.corruption[c]} of 2).",
             changes=((f"corruption[{c}]", self.corruption[c] - 1, self.corruption[c]),),
+            sets=f"corruption/{c}",
+            # A second token stands on the first, maybe turns before (mn.6.5).
+            reads=f"corruption/{c}" if self.corruption[c] > 1 else "",
         )
         if self.corruption[c] >= MAX_CORRUPTION:
             self.captured[c] = True
@@ -994,6 +1005,7 @@ class ManosState(State):
                 f"{who} turns an Escape card at {self.place(where)}: the Family keeps it "
                 f"({self.escapes()} collected).",
                 changes=(("escapes", self.escapes() - 1, self.escapes()),),
+                sets="escapes",
             )
             if self.escapes() in (2, 3):
                 self.note(
@@ -1021,6 +1033,7 @@ class ManosState(State):
             "mn.11.1",
             f"{self.char(c)} takes the Escape card by the Lair ({self.escapes()} collected).",
             changes=(("escapes", self.escapes() - 1, self.escapes()),),
+            sets="escapes",
         )
         if self.game.showdown:
             self.note(
@@ -1430,7 +1443,11 @@ def _challenge(s: ManosState, a: Action) -> None:
     if card.vs.get(c):
         s.note("mn.12.3", f"{card.name} is +{card.vs[c]} vs. {s.char(c)}.")
     if not showdown and escalation(s.escapes()):
-        s.note("mn.7.1", f"Escalation adds {escalation(s.escapes())} to the rating.")
+        s.note(
+            "mn.7.1",
+            f"Escalation adds {escalation(s.escapes())} to the rating.",
+            reads="escapes",
+        )
     s.stack.append(frame)
 
 

@@ -307,9 +307,33 @@ WRITERS: Final[list[Callable[[Rules, Note], TraceEntry]]] = [
 """The writer of each kind of note, indexed by the note's first number."""
 
 
+def facts_of(rules: Rules, note: Note) -> tuple[str, str]:
+    """The standing facts a note's entry sets and reads (tutor/core/causes.py):
+    ``tank/<player>/<colour>``, a colour in a player's tank.  A match reads the colour
+    it matched, put there by a deal, a missed Score or a Steal, maybe turns before.
+
+    Returns:
+        ``(sets, reads)``: space-separated facts set, and the one fact read ("" none).
+    """
+    kind = note[0]
+    if kind == TANK_DEALT:
+        p = note[2]
+        return " ".join(f"tank/{p}/{rules.table.colour(c)}" for c in note[3:]), ""
+    if kind == SCORE_MISSES:
+        return f"tank/{note[2]}/{rules.table.colour_names[note[3]]}", ""
+    if kind == SCORE_MATCHES:
+        return "", f"tank/{note[2]}/{rules.table.colour_names[note[3]]}"
+    if kind == STEAL_FAILS_TO_TARGET:
+        return f"tank/{note[3]}/{rules.table.colour_names[note[4]]}", ""
+    if kind == STEAL_MATCHES:
+        colour = rules.table.colour_names[note[4]]
+        return f"tank/{note[2]}/{colour}", f"tank/{note[3]}/{colour}"
+    return "", ""
+
+
 def entry_of(rules: Rules, note: Note) -> TraceEntry:
     """The trace entry a note stands for, exactly as the turn would have written it."""
     return WRITERS[note[0]](rules, note)
 
 
-__all__ = ["WRITERS", "Note", "entry_of"]
+__all__ = ["WRITERS", "Note", "entry_of", "facts_of"]

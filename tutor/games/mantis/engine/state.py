@@ -41,6 +41,7 @@ from tutor.games.mantis.engine.notes import (
     TURN_BEGINS,
     Note,
     entry_of,
+    facts_of,
 )
 from tutor.games.mantis.engine.table import DeckTable
 
@@ -325,24 +326,34 @@ class MantisState(State):
         entries = self.entries
         rules = self.rules
         for note in self.notes:
-            entry = note if isinstance(note, TraceEntry) else entry_of(rules, note)
-            entries.append(self._caused(entry, len(entries)))
+            if isinstance(note, TraceEntry):
+                entries.append(self._caused(note, len(entries)))
+            else:
+                sets, reads = facts_of(rules, note)
+                entries.append(self._caused(entry_of(rules, note), len(entries), sets, reads))
         self.notes = []
 
-    def _caused(self, entry: TraceEntry, index: int) -> TraceEntry:
-        """The entry with its cause: a turn's entries follow one from another."""
+    def _caused(self, entry: TraceEntry, index: int, sets: str = "", reads: str = "") -> TraceEntry:
+        """The entry with its cause (a turn's entries follow one from another), the
+        standing facts it sets, and the entry that set the one it ``reads``."""
         causes = self.causes
         if causes is None:
             causes = self.causes = CauseLinks()
         cause = causes.sequential(index, entry.step)
-        return entry if cause is None else replace(entry, cause=cause)
+        standing = causes.standing(self.entries, reads) if reads else None
+        if standing is None and not sets:
+            return entry if cause is None else replace(entry, cause=cause)
+        return replace(entry, cause=cause, standing=standing, sets=sets)
 
     def _note(self, note: Note) -> None:
         """Write a compact note for the trace; it becomes an entry when the trace is read."""
         if type(self.entries) is list:
             self.notes.append(note)
         else:
-            self._tell(entry_of(self.rules, note))
+            # A recording trace (State.positions_during) sees each entry as it is written.
+            sets, reads = facts_of(self.rules, note)
+            entry = self._caused(entry_of(self.rules, note), len(self.entries), sets, reads)
+            getattr(self.entries, "append")(entry)  # noqa: B009
 
     def _tell(self, entry: TraceEntry) -> None:
         """Add an entry already written out (the setup, the end, a scenario's table)."""

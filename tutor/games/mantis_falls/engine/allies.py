@@ -73,6 +73,7 @@ def gain_ally(s: MantisFallsData, p: int, a: int, rule: str, chosen: bool) -> No
             f"{card.name} is complete for {s.name(p)}: the cards turn face "
             "up and the ally's effect is active.",
             p,
+            sets=f"ally/{p}/{card.name}",
         )
     elif card.name not in s.complete_allies(p):
         s._log(

@@ -154,7 +154,14 @@ def window_chosen(s: MantisFallsData, top: Window, action: Action) -> None:
         s.used_once[p].append(f"{src}:{idx}")
         paid = " (once this turn)"
     if s.tracing:
-        s._log("mf.13.3", f"{s.name(p)} uses the any-time effect of {name}{paid}.", p, "action")
+        fact = f"card/{idx}" if src == "cond" else f"ally/{p}/{name}"
+        s._log(
+            "mf.13.3",
+            f"{s.name(p)} uses the any-time effect of {name}{paid}.",
+            p,
+            "action",
+            reads=fact,
+        )
     in_gasp = s.in_gasp == p
     ctx: Ctx = (p, "condition" if src == "cond" else "ally", idx, 0, in_gasp)
     s.stack.append(CardDone(ctx))
@@ -190,6 +197,7 @@ def keep_as_condition_effect(
             "unlike a condition, nothing can ever remove it.",
             p,
             changes=(("conditions", None, s.card_name(c)),),
+            sets=f"card/{c}",
         )
     elif s.tracing:
         s._log(
@@ -198,6 +206,7 @@ def keep_as_condition_effect(
             "its effect lasts until something removes it.",
             p,
             changes=(("conditions", None, s.card_name(c)),),
+            sets=f"card/{c}",
         )
 
 

@@ -34,6 +34,7 @@ def amount(s: MantisFallsData, amount: Any, ctx: Ctx) -> int:
                 ctx[0],
                 visible_to=ctx_vis(s, ctx),
                 public_text="",
+                reads=f"pos/{q}",
             )
         return n
     return int(amount)
@@ -70,6 +71,18 @@ def ctx_vis(s: MantisFallsData, ctx: Ctx) -> Any:
 
 def ctx_vis_event(s: MantisFallsData) -> Any:
     return None if s.event_visible_to_all() else (s.turn_player,)
+
+
+def fact_read(s: MantisFallsData, ctx: Ctx, preds: dict[str, Any]) -> str:
+    """The standing fact a sometimes-effect's criteria depend on, for its trace entry
+    (tutor/core/causes.py): a piece's road, or the event; "" for none tracked."""
+    if "stoplight_at_least" in preds:
+        return f"pos/{stoplight_player(s, ctx)}"
+    if "near_phone" in preds or "at_bus_stop" in preds or "region" in preds:
+        return f"pos/{ctx[0]}"
+    if "event_kind" in preds or "event_seen" in preds:
+        return "event"
+    return ""
 
 
 def holds(s: MantisFallsData, ctx: Ctx, preds: dict[str, Any]) -> bool:

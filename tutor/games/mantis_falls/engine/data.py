@@ -441,7 +441,12 @@ class MantisFallsData(State):
         visible_to: Any = None,
         public_text: str = "",
         public_rule: str = "",
+        sets: str = "",
+        reads: str = "",
     ) -> None:
+        """Write one trace entry (only while tracing), with its cause; ``sets`` names the
+        standing fact it sets and ``reads`` the one it depended on (tutor/core/causes.py:
+        ``pos/<player>``, ``event``, ``card/<action card>``, ``ally/<ally card>``)."""
         if self.event >= 0 and not self.event_visible_to_all():
             if rule in _UNSEEN_KIND_RULES:
                 # An unseen event's effects cite its kind (mf.11.3 incident, mf.11.6
@@ -474,6 +479,8 @@ class MantisFallsData(State):
             self.phase,
             public_rule,
             causes.nested(len(self.trace), self.steps, len(self.stack)),
+            causes.standing(self.trace, reads) if reads else None,
+            sets,
         )
         if type(self.trace) is list:
             self.trace.append(entry)
@@ -490,7 +497,19 @@ class MantisFallsData(State):
             e = self.trace[i]
             vis = frozenset((tp,)) if e.visible_to is None else e.visible_to & {tp}
             self.trace[i] = TraceEntry(
-                e.rule, e.text, e.actor, e.kind, e.changes, vis, "", e.step, e.phase, "", e.cause
+                e.rule,
+                e.text,
+                e.actor,
+                e.kind,
+                e.changes,
+                vis,
+                "",
+                e.step,
+                e.phase,
+                "",
+                e.cause,
+                e.standing,
+                e.sets,
             )
 
     def _ruling(self, rid: str) -> str:

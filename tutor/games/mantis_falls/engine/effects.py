@@ -74,6 +74,7 @@ def effects_step(s: MantisFallsData, top: Effects) -> None:
                     f"the unseen event; {tp} checks it in secret and carries it out "
                     "only if its criteria are met.",
                     public_rule="mf.11.8",
+                    reads=context.fact_read(s, ctx, preds),
                 )
             else:
                 s._log(
@@ -82,6 +83,7 @@ def effects_step(s: MantisFallsData, top: Effects) -> None:
                     ctx[0],
                     visible_to=context.ctx_vis(s, ctx),
                     public_text="",
+                    reads=context.fact_read(s, ctx, preds),
                 )
             if "near_phone" in preds or "at_bus_stop" in preds:
                 at = s.pos[ctx[0]]

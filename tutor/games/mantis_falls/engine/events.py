@@ -60,6 +60,7 @@ def reveal_event(s: MantisFallsData, e: int) -> None:
             f"{s.name(p)} draws the event {desc} and shows it to everyone.",
             p,
             changes=(("event", None, card.id),),
+            sets="event",
         )
     else:
         s._log(
@@ -67,6 +68,7 @@ def reveal_event(s: MantisFallsData, e: int) -> None:
             f"{s.name(p)} draws the event {desc}. It is unseen: only {s.name(p)} may look at it.",
             p,
             changes=(("event", None, card.id),),
+            sets="event",
             visible_to=(p,),
             public_text=f"{s.name(p)} draws an unseen event and keeps it hidden.",
         )
@@ -91,6 +93,7 @@ def event_process_step(s: MantisFallsData, top: EventProcess) -> None:
             p,
             visible_to=vis,
             public_text="The unseen event is read as the game stands now, after every action.",
+            reads="event",
         )
     if s.event_prevented:
         s.event_log.append(f"{card.id}:prevented")

@@ -93,6 +93,7 @@ def move(s: MantisFallsData, p: int, d: int, rule: str, actor: int) -> None:
             actor,
             "action",
             (("pos", start, target),),
+            sets=f"pos/{p}",
         )
         region = s.road(target).region
         if region != s.road(start).region and target != END:
@@ -112,6 +113,7 @@ def move(s: MantisFallsData, p: int, d: int, rule: str, actor: int) -> None:
                 f"{s.road(b).name} is the Broken Road: nobody can stop "
                 f"there, so {s.name(p)} goes back to {s._pos_name(target)}.",
                 changes=(("pos", b, target),),
+                sets=f"pos/{p}",
             )
         if crossed:
             s._log(
