@@ -39,6 +39,8 @@ THREE_NAMES = ("Jack", "Jill", "June")
 # Rules the engine follows through its data model rather than a step that writes a trace
 # line; each says where.  `tutor rules mantis_falls --coverage` counts them as implemented.
 DATA_MODEL_RULES = {
+    "mf.4.1": "modules.module_problem refuses only Triad's player count (mf.4.2); CardData "
+    "and the setup add every chosen module's cards in one game, in the spec's module order",
     "mf.1.1": "cards.CardData checks the deck: two Call in a Hit and five more Midnight cards",
     "mf.1.2": "cards.CardData checks the roads: one start, one end, region roads for each row",
     "mf.1.3": "each player's piece, wound marker and gasp marker are State.pos/wounds/gasps",
