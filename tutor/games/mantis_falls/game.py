@@ -191,9 +191,9 @@ class MantisFallsGame(Game):
         self._resolved = _card_paths(self.cards)
         # Under the Rose (topic 23): its cards, its tables, and its effects by path.
         self.under_the_rose = "under_the_rose" in modules
-        self.rose: RoseData | None = None
-        if self.under_the_rose:
-            self.rose = RoseData(Path(deck) if deck else None, players)
+        self.rose: RoseData | None = self.cards.rose
+        if self.rose is not None:
+            self.rose.check_players(players)
             self._resolved.update(_rose_paths(self.rose))
         self._state_schema: dict[str, Any] | None = None
         # The main-play choices depend only on the card: build them once (speed).
