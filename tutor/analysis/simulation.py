@@ -298,7 +298,7 @@ def simulate(
     start: Any = None,
     processes: int | None = None,
     executor: Any = None,
-    progress: bool = True,
+    progress: Any = True,
     chunk_size: int | None = None,
     max_turns: int | None = None,
     replayable: bool = False,
@@ -318,7 +318,9 @@ def simulate(
         processes: worker processes (default: all cores; 1 plays in this process).
         executor: a ``concurrent.futures``-style executor, or a ``dask.distributed``
             Client (detected by its ``gather`` method); overrides ``processes``.
-        progress: show a tqdm bar (a widget in notebooks, text in a terminal).
+        progress: show a tqdm bar (a widget in notebooks, text in a terminal), or
+            update this bar-like object (anything with ``update(n)``; several runs
+            may share one: it is not closed here).
         chunk_size: games per task sent to a worker (default: chosen from the size).
         max_turns: stop each game once this many turns after the start one are over
             (``0``: at the end of the current turn); such rows have ``end="cut"``.
@@ -370,7 +372,8 @@ def simulate(
         (key, game_name, opts, start_data, list(policies), max_turns, replayable, seed, c)
         for c in chunks
     ]
-    bar = _progress_bar(games, progress, f"{game_name} {names}")
+    shared = hasattr(progress, "update")
+    bar = progress if shared else _progress_bar(games, bool(progress), f"{game_name} {names}")
     rows: list[Row] = []
     try:
         if not use_pool:
@@ -390,7 +393,7 @@ def simulate(
             ) as pool:
                 rows = _run_executor(pool, tasks, bar)
     finally:
-        if bar is not None:
+        if bar is not None and not shared:
             bar.close()
     rows.sort(key=lambda r: r["index"])
     return rows

@@ -72,15 +72,17 @@ def test_mangled_under_the_rose_files_are_refused_by_name_or_play(data: Any) -> 
         load_or_refuse(folder)
 
 
-def test_a_deck_without_the_module_file_still_plays_the_base_game(tmp_path: Path) -> None:
+def test_a_deck_without_the_module_file_gets_the_projects_agents(tmp_path: Path) -> None:
+    """Like Triad's and Full Circle's files: a deck folder without the module's file plays
+    the module with the project's illustrative agents, read through the same door."""
     folder = copy_files(SHIPPED, tmp_path / "deck", list(FILES))
     tutor.load_game("mantis_falls", deck=str(folder)).new_state(seed=1)
-    try:
-        tutor.load_game("mantis_falls", deck=str(folder), modules=["under_the_rose"])
-    except RulesetError as err:
-        assert NAME in str(err)
-    else:
-        raise AssertionError("the module loaded without its card file")
+    game = tutor.load_game("mantis_falls", deck=str(folder), modules=["under_the_rose"])
+    assert game.rose is not None and game.rose.file == SHIPPED / NAME
+    assert game.cards.files[NAME] == SHIPPED / NAME
+    assert game.cards.folder == folder
+    state = game.new_state(seed=1)
+    assert "mf.23.4" in [e.rule for e in state.trace]
 
 
 def test_an_agent_cannot_keep_a_card_as_a_condition(tmp_path: Path) -> None:

@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mutations import copy_files
 
 import tutor
 from tutor.core.errors import RulesetError
 from tutor.core.rng import Rng
 from tutor.games.mantis_falls.bots import HeuristicPlayer
+from tutor.games.mantis_falls.cards import FILES
 from tutor.games.mantis_falls.present.cli import write_view
 from tutor.games.mantis_falls.present.picture import picture
-from tutor.games.mantis_falls.rose_cards import RoseData
 from tutor.games.mantis_falls.text import agent_card_text
 
 ROSE = {"modules": ["under_the_rose"]}
@@ -118,16 +119,17 @@ def test_a_saved_game_with_agents_round_trips_and_a_bad_agent_is_refused() -> No
 
 
 def test_a_broken_under_the_rose_file_is_refused_by_name(tmp_path: Path) -> None:
-    source = REPO / "rulesets" / "mantis_falls" / "under_the_rose.yaml"
-    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    shipped = REPO / "rulesets" / "mantis_falls"
+    deck = copy_files(shipped, tmp_path / "deck", list(FILES))
+    data = yaml.safe_load((shipped / "under_the_rose.yaml").read_text(encoding="utf-8"))
     data["skies"] = data["skies"][:1]
-    (tmp_path / "under_the_rose.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
-    with pytest.raises(RulesetError, match="skies"):
-        RoseData(tmp_path, 2)
+    (deck / "under_the_rose.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"under_the_rose\.yaml.*skies"):
+        tutor.load_game("mantis_falls", deck=str(deck), modules=["under_the_rose"])
     data["skies"] = [{"id": "x", "nickname": "y", "bury": 0, "redeem": [], "pay_off": {}}]
-    (tmp_path / "under_the_rose.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    (deck / "under_the_rose.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     with pytest.raises(RulesetError, match="under_the_rose.yaml"):
-        RoseData(tmp_path, 1)
+        tutor.load_game("mantis_falls", deck=str(deck), modules=["under_the_rose"])
 
 
 def test_an_unknown_module_is_refused_with_the_modules_available() -> None:

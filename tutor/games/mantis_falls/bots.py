@@ -273,6 +273,8 @@ class MantisFallsHeuristic(Policy):
         """Forget the previous game's memory (suspicion and last main-play snapshot)."""
         self.suspicion = 0
         self._memo: dict[str, Any] | None = None
+        self.kept_agent: set[int] = set()
+        """Players seen keeping an agent on the End that their roses could pay off."""
 
     # ---- dispatch -----------------------------------------------------------------
     def __call__(self, state: Any, legal: Sequence[Action], rng: Rng) -> Action:
@@ -327,7 +329,23 @@ class MantisFallsHeuristic(Policy):
         """Whether to aim player-wounding effects at the other player now."""
         raise NotImplementedError
 
-    # ---- memory: suspicion from unexplained wounds ------------------------------------
+    # ---- memory: suspicion from unexplained wounds and agents kept -------------------
+    def _observe_pay_off(self, look: _Look) -> None:
+        """Under the Rose: suspect a turn player who stands on the End with their agent
+        after their initial movement, holding buried cards enough (each worth at least
+        1) for their own pay-off price, and keeps it: no escape until it is paid off
+        (mf.23.12), so a witness would have paid."""
+        q = look.turn_player
+        if q == look.me or q in self.kept_agent or look.rose is None:
+            return
+        them = look.view["players"][q]
+        agent = them.get("agent") or {}
+        end = len(look.roads) - 1
+        kept = them["position"] == end and not agent.get("paid_off", True) and not them["dead"]
+        if kept and agent["buried_count"] >= agent["pay_off"][0]:
+            self.kept_agent.add(q)
+            self.suspicion += 1
+
     def _observe(self, look: _Look) -> None:
         """Grow suspicion when wounds rose since the last main play and nothing seen explains it.
 
@@ -340,6 +358,7 @@ class MantisFallsHeuristic(Policy):
         if memo is not None and turn < memo["turn"]:
             self.reset()
             memo = None
+        self._observe_pay_off(look)
         if memo is not None and turn > memo["turn"]:
             rise = look.wounds - memo["wounds"]
             explained = 0.0
@@ -760,15 +779,23 @@ class MantisFallsHeuristic(Policy):
     on_rose_stop = on_rose_pay
 
     def on_rose_keep(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
-        """On the End with an agent: a witness pays off their own agent as soon as they
-        can (escape needs every agent paid off), then the other player's; an assassin
-        keeps theirs, since an escape is a witness win."""
+        """On the End with an agent (escape needs every agent paid off, mf.23.12).
+
+        A witness first pays off the agent of a player seen keeping theirs (paying off
+        my own agent first would take away my power to pay theirs, mf.23.14), else
+        their own, else the other player's.  An assassin plays the witness (topic 24)
+        and pays off their own agent too, unless every other agent is already paid
+        off: then theirs is all that stops the escape, a witness win, and keeping it
+        is the moment to give up the disguise."""
         keep = next(a for a in legal if a.kind == "rose_keep")
-        if self.role_mode == "assassin":
-            return keep
         mine = [a for a in legal if a.kind == "rose_pay_off" and a.args[0] == look.me]
         theirs = [a for a in legal if a.kind == "rose_pay_off" and a.args[0] != look.me]
-        return (mine or theirs or [keep])[0]
+        if self.role_mode == "assassin":
+            others = [p for i, p in enumerate(look.view["players"]) if i != look.me]
+            last = all((p.get("agent") or {}).get("paid_off", True) for p in others)
+            return keep if last or not mine else mine[0]
+        suspects = [a for a in theirs if a.args[0] in self.kept_agent]
+        return (suspects or mine or theirs or [keep])[0]
 
     def on_rose_discard(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
         """Down to seven after the market: give up the card worth least."""

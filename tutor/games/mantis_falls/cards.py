@@ -25,6 +25,7 @@ from typing import Any
 from tutor.core.data import load_data_file, rulesets_dir
 from tutor.core.errors import RulesetError
 from tutor.core.validation import short
+from tutor.games.mantis_falls.rose_cards import RoseData
 
 SUITS = ("amber", "granite", "hunter", "lilac", "royal", "midnight")
 REGIONS = ("start", "sunset", "night", "dark", "end")
@@ -40,6 +41,7 @@ FILES = {
 MODULE_FILES = {
     "triad": ("triad.yaml", "triad_file"),
     "full_circle": ("full_circle.yaml", "full_circle_file"),
+    "under_the_rose": ("under_the_rose.yaml", "under_the_rose_file"),
 }
 """Each module's card file and its schema definition (read only when the module is used)."""
 MODULE_LISTS = {
@@ -49,6 +51,7 @@ MODULE_LISTS = {
         "allies": "allies.yaml",
         "characters": "characters.yaml",
     },
+    "under_the_rose": {},  # agents join no deck: they are kept apart (RoseData)
 }
 """Which list of a module's file joins which base deck (after the base cards)."""
 TRIAD_CARDS = 12
@@ -180,7 +183,8 @@ class CardData:
         modules: the add-on modules whose card files are read too (``MODULE_FILES``):
             a module's file comes from ``folder`` when it holds one, else from the
             project's deck.  A module's actions, allies and characters follow the base
-            deck's (``MODULE_LISTS``), so the base cards keep their numbers.
+            deck's (``MODULE_LISTS``), so the base cards keep their numbers; Under the
+            Rose's agents join no deck and become :attr:`rose`.
 
     Raises:
         RulesetError: naming the file, key path, expected and found value.
@@ -197,6 +201,8 @@ class CardData:
             )
         self.modules = tuple(m for m in MODULE_FILES if m in modules)
         self.triad_roles: list[str] = []
+        self.rose: RoseData | None = None
+        """Under the Rose's agents and reference card, when the module is used."""
         self.references: list[dict[str, Any]] = []
         extra: dict[str, list[dict[str, Any]]] = {
             "actions.yaml": [],
@@ -218,6 +224,8 @@ class CardData:
                 self._check_triad(data)
                 self.triad_roles = [r["role"] for r in data["roles"]]
                 self.references = list(data["references"])
+            if module == "under_the_rose":
+                self.rose = RoseData(self.files[name], data)
         self._base_count = {into: len(raw[into]["cards"]) for into in extra}
         for into, added in extra.items():
             if added:

@@ -39,6 +39,8 @@ THREE_NAMES = ("Jack", "Jill", "June")
 # Rules the engine follows through its data model rather than a step that writes a trace
 # line; each says where.  `tutor rules mantis_falls --coverage` counts them as implemented.
 DATA_MODEL_RULES = {
+    "mf.4.1": "modules.module_problem refuses only Triad's player count (mf.4.2); CardData "
+    "and the setup add every chosen module's cards in one game, in the spec's module order",
     "mf.1.1": "cards.CardData checks the deck: two Call in a Hit and five more Midnight cards",
     "mf.1.2": "cards.CardData checks the roads: one start, one end, region roads for each row",
     "mf.1.3": "each player's piece, wound marker and gasp marker are State.pos/wounds/gasps",
@@ -189,9 +191,9 @@ class MantisFallsGame(Game):
         self._resolved = _card_paths(self.cards)
         # Under the Rose (topic 23): its cards, its tables, and its effects by path.
         self.under_the_rose = "under_the_rose" in modules
-        self.rose: RoseData | None = None
-        if self.under_the_rose:
-            self.rose = RoseData(Path(deck) if deck else None, players)
+        self.rose: RoseData | None = self.cards.rose
+        if self.rose is not None:
+            self.rose.check_players(players)
             self._resolved.update(_rose_paths(self.rose))
         self._state_schema: dict[str, Any] | None = None
         # The main-play choices depend only on the card: build them once (speed).

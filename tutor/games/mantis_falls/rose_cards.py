@@ -2,9 +2,12 @@
 
 The module is optional, so its cards live in a file of their own beside the deck's five
 card files: three Horizon cards, three Sky cards (one of each makes an agent) and the
-reference card whose payment values the engine uses.  The project ships illustrative
-cards (labelled as such in the file); a user's deck folder may hold its own file in the
-same schema.  Effects use the action cards' vocabulary, so the engine interprets them and
+reference card whose payment values the engine uses.  The file comes in like every
+module's (:data:`tutor.games.mantis_falls.cards.MODULE_FILES`): from the user's deck
+folder when it holds one, else the project's illustrative cards (labelled as such in the
+file), checked against the project's schema; :class:`~tutor.games.mantis_falls.cards.
+CardData` then builds :class:`RoseData` from it.  Its agents join no deck, so they are
+kept here.  Effects use the action cards' vocabulary, so the engine interprets them and
 :mod:`tutor.games.mantis_falls.text` renders them like any card's.
 """
 
@@ -14,11 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.core.data import load_data_file, rulesets_dir
 from tutor.core.errors import RulesetError
-
-ROSE_FILE = "under_the_rose.yaml"
-"""The module's card file, in the deck folder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,18 +61,15 @@ class RoseData:
     """The Under the Rose cards of one deck, validated.
 
     Args:
-        folder: the deck folder holding ``under_the_rose.yaml``; the project's
-            illustrative cards by default.
-        players: how many agents the game deals (each needs a Horizon and a Sky card).
+        file: where the module's file was read (named by every error).
+        raw: its content, already checked against the schema (``under_the_rose_file``).
 
     Raises:
         RulesetError: naming the file, key path, expected and found value.
     """
 
-    def __init__(self, folder: Path | None, players: int) -> None:
-        base = folder or rulesets_dir() / "mantis_falls"
-        schema = rulesets_dir() / "mantis_falls" / "schema.yaml"
-        self.file, raw = load_data_file(base, ROSE_FILE, schema, "under_the_rose_file", "card file")
+    def __init__(self, file: Path, raw: dict[str, Any]) -> None:
+        self.file = file
         self.illustrative = bool(raw["illustrative"])
         self.horizons = [
             HorizonCard(
@@ -120,6 +116,18 @@ class RoseData:
                             "keep_as_condition",
                         )
         for key, cards in (("horizons", self.horizons), ("skies", self.skies)):
+            ids = [c.id for c in cards]
+            for i, card_id in enumerate(ids):
+                if card_id in ids[:i]:
+                    raise RulesetError(str(self.file), f"{key}[{i}].id", "a unique id", card_id)
+
+    def check_players(self, players: int) -> None:
+        """Refuse a file with too few Horizon or Sky cards to deal each player an agent.
+
+        Raises:
+            RulesetError: naming the file and the list that is too short.
+        """
+        for key, cards in (("horizons", self.horizons), ("skies", self.skies)):
             if len(cards) < players:
                 raise RulesetError(
                     str(self.file),
@@ -127,10 +135,6 @@ class RoseData:
                     f"at least {players} cards (one for each player's agent)",
                     str(len(cards)),
                 )
-            ids = [c.id for c in cards]
-            for i, card_id in enumerate(ids):
-                if card_id in ids[:i]:
-                    raise RulesetError(str(self.file), f"{key}[{i}].id", "a unique id", card_id)
 
     def agent_name(self, horizon: int, sky: int) -> str:
         """The agent's full name, e.g. "Kit the Moonlighter"."""
