@@ -31,16 +31,15 @@ import itertools
 import os
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.analysis.simulation import (
     Row,
-    _mp_context,
     _progress_bar,
     outcome_categories,
     paired_rate_change,
+    process_pool,
     rate_with_interval,
     replay_game,
     sweep,
@@ -248,7 +247,7 @@ def ruling_impact(
     results: dict[str, list[Row]] = {}
     workers = processes or os.cpu_count() or 1
     # One pool for every reading: the workers are started once.
-    pool = ProcessPoolExecutor(workers, mp_context=_mp_context()) if workers > 1 else None
+    pool = process_pool(workers) if workers > 1 else None
     try:
         for reading in plays:
             opts = dict(base)

@@ -386,17 +386,31 @@ def simulate(
         elif executor is not None:
             rows = _run_executor(executor, tasks, bar)
         else:
-            from concurrent.futures import ProcessPoolExecutor
-
-            with ProcessPoolExecutor(
-                max_workers=min(workers, len(tasks)), mp_context=_mp_context()
-            ) as pool:
+            with process_pool(min(workers, len(tasks))) as pool:
                 rows = _run_executor(pool, tasks, bar)
     finally:
         if bar is not None and not shared:
             bar.close()
     rows.sort(key=lambda r: r["index"])
     return rows
+
+
+def process_pool(workers: int) -> Any:
+    """A process pool whose workers also know the games registered at run time.
+
+    Raises:
+        ValueError: if ``workers`` is below 1.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    from tutor.core.spec import register_specs, runtime_specs
+
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=_mp_context(),
+        initializer=register_specs,
+        initargs=(runtime_specs(),),
+    )
 
 
 def _mp_context() -> Any:

@@ -288,6 +288,21 @@ def register_spec(spec: GameSpec) -> None:
         del _HOOK_CACHE[key]
 
 
+def runtime_specs() -> tuple[GameSpec, ...]:
+    """The games registered with :func:`register_spec`, for a worker process to register.
+
+    A worker started fresh (``spawn``) finds the installed games by itself but knows
+    nothing of games registered at run time.
+    """
+    return tuple(_RUNTIME.values())
+
+
+def register_specs(specs: tuple[GameSpec, ...]) -> None:
+    """Register each of ``specs`` (a process pool's initializer)."""
+    for spec in specs:
+        register_spec(spec)
+
+
 def unregister_spec(name: str) -> None:
     """Forget a game registered with :func:`register_spec` (no error if it was not)."""
     _RUNTIME.pop(name, None)
@@ -326,6 +341,8 @@ __all__ = [
     "game_specs",
     "load_hook",
     "register_spec",
+    "register_specs",
+    "runtime_specs",
     "spec_for",
     "unregister_spec",
 ]
