@@ -363,10 +363,26 @@ class State(ABC):
         """Every legal action now, sorted (empty when terminal)."""
         return self._legal_actions()
 
-    def _random_playout(self, rng: Rng, max_steps: int) -> None:
-        """Play to the end with uniform random choices (the hook behind :meth:`play_out`).
+    def random_action(self, rng: Rng) -> Action:
+        """The random player's choice at a player decision.
 
-        Every choice takes ``legal[rng.below(len(legal))]`` and every chance step
+        By default ``legal[rng.below(len(legal))]``: uniform over :meth:`legal_actions`.
+        A game with many actions that are costly to list may override it to choose in
+        steps (what to act with, then how: Mentis picks a tile, then one of its moves),
+        listing only what the chosen step needs.  Every random play-out draws with it:
+        :meth:`play_out`, :func:`random_playout`, the ``random`` bot and the golden
+        traces.
+
+        Raises:
+            ValueError: if no action is legal (a default game at its end).
+        """
+        legal = self._legal_actions()
+        return legal[rng.below(len(legal))]
+
+    def _random_playout(self, rng: Rng, max_steps: int) -> None:
+        """Play to the end with random choices (the hook behind :meth:`play_out`).
+
+        Every choice is ``random_action(rng)`` and every chance step
         ``sample_chance(rng)``.  A game may override this with a faster loop that makes
         exactly the same draws; the conformance suite checks that both agree.
 
@@ -380,8 +396,7 @@ class State(ABC):
             if kind == "chance":
                 self._apply(self.sample_chance(rng))
                 continue
-            legal = self._legal_actions()
-            self._apply(legal[rng.below(len(legal))])
+            self._apply(self.random_action(rng))
         raise StepLimitReached(f"game did not end within {max_steps} steps")
 
     # ---- the public fast path for bulk play (simulation, bots, trees, the CLI) ------
@@ -413,14 +428,14 @@ class State(ABC):
         Chance steps are drawn with ``sample_chance(rng)``.  Player choices:
 
         * ``policies=None``: the plain random play-out.  Every choice, forced ones
-          included, is ``legal[rng.below(len(legal))]``, the draws of
-          :func:`random_playout` and the golden traces.  Without ``max_turns`` and
-          ``observe`` this runs the game's own fast loop (its ``_random_playout``
-          hook), which counts no decisions.
+          included, is :meth:`random_action` (by default ``legal[rng.below(len(legal))]``),
+          the draws of :func:`random_playout` and the golden traces.  Without
+          ``max_turns`` and ``observe`` this runs the game's own fast loop (its
+          ``_random_playout`` hook), which counts no decisions.
         * ``policies=[...]``: one entry per player: a :data:`Chooser` called as
-          ``policy(state, legal, rng)``, or ``None`` for a uniform random bot
-          (``legal[rng.below(len(legal))]``).  Like every bot, they are not asked about
-          forced choices (a single legal action), and no draw is made for those.
+          ``policy(state, legal, rng)``, or ``None`` for the random bot
+          (:meth:`random_action`).  Like every bot, they are not asked about forced
+          choices (a single legal action), and no draw is made for those.
 
         Args:
             rng: the generator for the choices and the chance outcomes.
@@ -452,7 +467,7 @@ class State(ABC):
             )
         last_turn = None if max_turns is None else self.turn_number + max_turns
         kind_now, sample, apply = self.decision_kind, self.sample_chance, self._apply
-        legal_now, below = self._legal_actions, rng.below
+        legal_now, choose_randomly = self._legal_actions, self.random_action
         decisions = options = 0
         first: int | None = None
         for _ in range(max_steps):
@@ -473,12 +488,12 @@ class State(ABC):
             n = len(legal)
             options += n
             if bots is None:
-                action = legal[below(n)]
+                action = choose_randomly(rng)
             elif n == 1:
                 action = legal[0]
             else:
                 bot = bots[legal[0].player]
-                action = legal[below(n)] if bot is None else bot(self, legal, rng)
+                action = choose_randomly(rng) if bot is None else bot(self, legal, rng)
             apply(action)
         stats = PlayStats(False, False, self.steps - start_steps, decisions, options, first)
         raise StepLimitReached(f"game did not end within {max_steps} steps", stats)

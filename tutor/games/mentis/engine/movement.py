@@ -314,6 +314,47 @@ def ranked_action(p: int, kind: int, origin: int, rank: int) -> Action:
     return got
 
 
+def _open(s: MentisState, p: int, q: int) -> bool:
+    """Whether one more tile of player ``p`` may stand on ``q`` (not a Hill, an enemy
+    tile, a Wolf or a full stack)."""
+    o = s.owner[q]
+    if ON_HILL[q] >= 0 or o == 1 - p:
+        return False
+    if o < 0:
+        return True
+    stack = s.stacks[q]
+    return len(stack) < MAX_HEIGHT and stack[-1] != WOLF
+
+
+def has_move(s: MentisState, p: int, origin: int) -> bool:
+    """Whether the top tile on ``origin`` (player ``p``'s) has at least one legal move.
+
+    Cheap: the tile moving alone to the nearest square its row allows is always a move
+    (it changes the board), and when that square cannot take one more tile no path
+    through it can, so only those first squares are looked at.
+    """
+    kind = s.stacks[origin][-1]
+    table = s.game.table
+    rule = table.move_rule[kind]
+    owner = s.owner
+    if rule == HILL_STEP:
+        return any(owner[n] < 0 and ON_HILL[n] == p for n in NEIGHBOURS[origin])
+    if rule == WOLF_STEP:
+        return any(owner[n] < 0 and ON_HILL[n] < 0 for n in NEIGHBOURS8[origin])
+    if rule == STRAIGHT_TWO:
+        one = table.straight_up_to_two
+        return any(
+            ray and _open(s, p, ray[0]) and (one or (len(ray) > 1 and _open(s, p, ray[1])))
+            for ray in RAYS[origin]
+        )
+    return any(_open(s, p, n) for n in NEIGHBOURS[origin])
+
+
+def moves_from(s: MentisState, p: int, origin: int) -> list[Action]:
+    """Every move of the top tile on ``origin`` (player ``p``'s), sorted by arguments."""
+    return tile_moves(s, p, origin, board_codes(s), walls(s, p))
+
+
 def move_actions(s: MentisState, p: int) -> list[Action]:
     """Every legal move of player ``p``, sorted."""
     out: list[Action] = []
