@@ -260,8 +260,8 @@ class PlayStats:
         finished: the game reached its end.
         cut: play stopped because ``max_turns`` turns had passed (not finished).
         steps: actions applied by this play-out (chance outcomes included).
-        decisions: player decisions met (forced ones included), or ``None`` when the
-            game's own fast random loop ran, which counts nothing.
+        decisions: player decisions met (forced ones included), or ``None`` when a
+            random play-out without bots or observer ran, which counts nothing.
         options: legal actions summed over those decisions (``None`` likewise); the
             mean branching factor is ``options / decisions``.
         first_player: the player of the first decision met (``None`` if there was none
@@ -431,7 +431,9 @@ class State(ABC):
           included, is :meth:`random_action` (by default ``legal[rng.below(len(legal))]``),
           the draws of :func:`random_playout` and the golden traces.  Without
           ``max_turns`` and ``observe`` this runs the game's own fast loop (its
-          ``_random_playout`` hook), which counts no decisions.
+          ``_random_playout`` hook); without ``observe`` nothing is counted either
+          (``decisions``, ``options`` and ``first_player`` are ``None``), so a game that
+          chooses in steps never lists every legal action.
         * ``policies=[...]``: one entry per player: a :data:`Chooser` called as
           ``policy(state, legal, rng)``, or ``None`` for the random bot
           (:meth:`random_action`).  Like every bot, they are not asked about forced
@@ -456,9 +458,11 @@ class State(ABC):
             ValueError: if ``policies`` does not hold one entry per player.
         """
         start_steps = self.steps
-        if policies is None and max_turns is None and observe is None:
-            self._random_playout(rng, max_steps)
-            return PlayStats(True, False, self.steps - start_steps, None, None, None)
+        if policies is None and observe is None:
+            if max_turns is None:
+                self._random_playout(rng, max_steps)
+                return PlayStats(True, False, self.steps - start_steps, None, None, None)
+            return self._random_turns(rng, max_steps, self.turn_number + max_turns)
         bots: Sequence[Chooser | None] | None = policies
         if bots is not None and len(bots) != self.game.num_players:
             raise ValueError(
@@ -496,6 +500,23 @@ class State(ABC):
                 action = choose_randomly(rng) if bot is None else bot(self, legal, rng)
             apply(action)
         stats = PlayStats(False, False, self.steps - start_steps, decisions, options, first)
+        raise StepLimitReached(f"game did not end within {max_steps} steps", stats)
+
+    def _random_turns(self, rng: Rng, max_steps: int, last_turn: int) -> PlayStats:
+        """:meth:`play_out`'s random play until ``last_turn`` is over, counting nothing.
+
+        Raises:
+            StepLimitReached: if neither the end nor the cut came within ``max_steps``.
+        """
+        start_steps = self.steps
+        for _ in range(max_steps):
+            kind = self.decision_kind()
+            if kind == "terminal":
+                return PlayStats(True, False, self.steps - start_steps, None, None, None)
+            if self.turn_number > last_turn:
+                return PlayStats(False, True, self.steps - start_steps, None, None, None)
+            self._apply(self.sample_chance(rng) if kind == "chance" else self.random_action(rng))
+        stats = PlayStats(False, False, self.steps - start_steps, None, None, None)
         raise StepLimitReached(f"game did not end within {max_steps} steps", stats)
 
     def _equivalent(self, action: Action, legal: list[Action]) -> Action | None:

@@ -237,31 +237,30 @@ def walls(s: MentisState, p: int) -> list[bool]:
     ]
 
 
-def tile_moves(
-    s: MentisState, p: int, origin: int, codes: list[int], blocked: list[bool]
-) -> list[Action]:
-    """Every move of the top tile on ``origin`` (player ``p``'s), as actions sorted by arguments.
+def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
+    """Every move of the top tile on ``origin`` (player ``p``'s), as ranks sorted by arguments.
 
-    ``codes`` and ``blocked`` are :func:`board_codes` and :func:`walls` of the position.
+    A rank packs a move (see :data:`ORDER`); :func:`ranked_action` makes it an action, so
+    a caller that needs one move (the random player) labels only that one.
     """
     stack = s.stacks[origin]
     kind = stack[-1]
     table = s.game.table
     rule = table.move_rule[kind]
-    owner = s.owner
+    owner, stacks = s.owner, s.stacks
     if rule in (HILL_STEP, WOLF_STEP):
         steps: list[int] = []
         for n in NEIGHBOURS[origin] if rule == HILL_STEP else NEIGHBOURS8[origin]:
             if owner[n] < 0 and (ON_HILL[n] == p if rule == HILL_STEP else ON_HILL[n] < 0):
                 steps.append(n)
         steps.sort()
-        return [ranked_action(p, kind, origin, ONE_STEP | (n + 1) << 18) for n in steps]
+        return [ONE_STEP | (n + 1) << 18 for n in steps]
     # The moves depend only on the squares a path can reach: look them up by those.
     parts: list[int] = [p, origin, rule]
     for x in REGIONS[rule][origin]:
         o = owner[x]
         if o >= 0:
-            parts.append((x << 11) | (o << 9) | codes[x])
+            parts.append((x << 11) | (o << 9) | stack_code(stacks[x]))
     key = tuple(parts)
     cache = s.game.move_cache
     cached = cache.get(key)
@@ -269,7 +268,7 @@ def tile_moves(
         return cached
     if len(cache) > CACHE_LIMIT:
         cache.clear()
-    walk = _Walk(codes, blocked, origin, s.game.pick_up)
+    walk = _Walk(board_codes(s), walls(s, p), origin, s.game.pick_up)
     height = len(stack)
     whole = walk.base[origin]
     for g in range(1, height + 1):
@@ -288,9 +287,14 @@ def tile_moves(
                     walk.straight(ray, group, g, table.straight_up_to_two)
         walk.uncarry()
     ranks = sorted(walk.found.values(), key=_order)
-    out = [ranked_action(p, kind, origin, r) for r in ranks]
-    cache[key] = out
-    return out
+    cache[key] = ranks
+    return ranks
+
+
+def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
+    """Every move of the top tile on ``origin`` (player ``p``'s), as actions sorted by arguments."""
+    kind = s.stacks[origin][-1]
+    return [ranked_action(p, kind, origin, r) for r in move_ranks(s, p, origin)]
 
 
 def _order(rank: int) -> int:
@@ -350,20 +354,13 @@ def has_move(s: MentisState, p: int, origin: int) -> bool:
     return any(_open(s, p, n) for n in NEIGHBOURS[origin])
 
 
-def moves_from(s: MentisState, p: int, origin: int) -> list[Action]:
-    """Every move of the top tile on ``origin`` (player ``p``'s), sorted by arguments."""
-    return tile_moves(s, p, origin, board_codes(s), walls(s, p))
-
-
 def move_actions(s: MentisState, p: int) -> list[Action]:
     """Every legal move of player ``p``, sorted."""
     out: list[Action] = []
     owner = s.owner
-    codes = board_codes(s)
-    blocked = walls(s, p)
     for origin in range(SQUARES):
         if owner[origin] == p:
-            out += tile_moves(s, p, origin, codes, blocked)
+            out += tile_moves(s, p, origin)
     return out
 
 

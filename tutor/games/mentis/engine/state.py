@@ -48,9 +48,11 @@ from tutor.games.mentis.engine.movement import (
     has_move,
     move_actions,
     move_problem,
-    moves_from,
+    move_ranks,
+    ranked_action,
     result_key,
     stack_code,
+    tile_moves,
 )
 
 if TYPE_CHECKING:
@@ -355,7 +357,7 @@ class MentisState(State):
             return []
         if self.owner[source] != p:
             return []
-        return tile_captures(self, p, source) + moves_from(self, p, source)
+        return tile_captures(self, p, source) + tile_moves(self, p, source)
 
     def random_action(self, rng: Rng) -> Action:
         """The random player's choice, made in steps: what to act with, then how.
@@ -371,8 +373,19 @@ class MentisState(State):
         if not sources:
             raise ValueError("no legal action: the game is over")
         below = rng.below
-        actions = self.actions_from(sources[below(len(sources))])
-        return actions[below(len(actions))]
+        source = sources[below(len(sources))]
+        if source >= SQUARES or self.phase != TURN:
+            actions = self.actions_from(source)
+            return actions[below(len(actions))]
+        # A tile: its captures, then its moves (as actions_from lists them); only the
+        # chosen move is made an action.
+        p = self.to_move
+        captures = tile_captures(self, p, source)
+        ranks = move_ranks(self, p, source)
+        i = below(len(captures) + len(ranks))
+        if i < len(captures):
+            return captures[i]
+        return ranked_action(p, self.stacks[source][-1], source, ranks[i - len(captures)])
 
     # ---- explaining ----------------------------------------------------------------------
     def _explain_illegal(self, action: Action) -> Verdict:
