@@ -19,7 +19,8 @@ import tutor
 from tutor.analysis.policies import make_policy
 from tutor.core.rng import Rng
 from tutor.core.types import Action
-from tutor.games.mentis.engine.board import square_of
+from tutor.games.mentis.analysis import tile_moves_shown
+from tutor.games.mentis.engine.board import square_name, square_of
 from tutor.games.mentis.engine.state import DEPLOY_SOURCE, DRAW_SOURCE, MentisState
 
 
@@ -146,3 +147,15 @@ def test_a_source_that_is_not_one_is_refused() -> None:
         state.actions_from(DRAW_SOURCE + 1)
     with pytest.raises(ValueError, match="not a source"):
         state.actions_from(-1)
+
+
+def test_the_chosen_tiles_highlighted_squares_are_where_its_moves_end() -> None:
+    state = position({"c3": "blue noble", "e3": "blue trenchman spear", "c5": "red spear"})
+    for square in ("c3", "e3"):
+        ends = {
+            a.args[1][-1]
+            for a in state.legal_actions()
+            if a.kind == "move" and a.args[0] == square_of(square)
+        }
+        shown = tile_moves_shown(state, square)
+        assert shown and shown == sorted(square_name(q) for q in ends)
