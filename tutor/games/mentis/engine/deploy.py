@@ -84,6 +84,30 @@ def deploy_actions(s: MentisState, p: int) -> list[Action]:
     return out
 
 
+def can_deploy(s: MentisState, p: int) -> bool:
+    """Whether player ``p`` has at least one legal deploy (what :func:`deploy_actions` lists)."""
+    hand = s.hands[p]
+    regular = hand[SPEAR] + hand[2] + hand[NOBLE] > 0
+    if not regular and not hand[WOLF]:
+        return False
+    owner, stacks = s.owner, s.stacks
+    for sq in DEPLOY_SQUARES[p]:
+        if owner[sq] == 1 - p:
+            continue
+        stack = stacks[sq]
+        if not stack:
+            if hand[WOLF] or not enemy_next_to(s, p, sq):
+                return True
+        elif (
+            stack[-1] != WOLF
+            and regular
+            and len(stack) < MAX_HEIGHT
+            and not enemy_next_to(s, p, sq)
+        ):
+            return True
+    return False
+
+
 def can_continue(s: MentisState, p: int) -> bool:
     """Whether the deploy under way may put down another tile."""
     sq = s.deploy_square

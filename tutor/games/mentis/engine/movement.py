@@ -55,6 +55,8 @@ REGIONS: dict[int, list[list[int]]] = {
 }
 """By movement row, the squares a move from each square can touch (its result depends
 on nothing else)."""
+ENEMY = 512
+"""An enemy tile's code in a move-cache key (above every stack code)."""
 CACHE_LIMIT = 200_000
 """Moves remembered per game (by the squares they depend on) before the cache is cleared."""
 
@@ -255,12 +257,16 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
                 steps.append(n)
         steps.sort()
         return [ONE_STEP | (n + 1) << 18 for n in steps]
-    # The moves depend only on the squares a path can reach: look them up by those.
-    parts: list[int] = [p, origin, rule]
+    # The moves depend only on the squares a path can reach: look them up by those, the
+    # own stacks by their tiles, an enemy tile as a wall whatever it is (so the moves of
+    # both players share the cache).
+    parts: list[int] = [origin, rule]
     for x in REGIONS[rule][origin]:
         o = owner[x]
-        if o >= 0:
-            parts.append((x << 11) | (o << 9) | stack_code(stacks[x]))
+        if o == p:
+            parts.append((x << 10) | stack_code(stacks[x]))
+        elif o >= 0:
+            parts.append((x << 10) | ENEMY)
     key = tuple(parts)
     cache = s.game.move_cache
     cached = cache.get(key)

@@ -39,6 +39,7 @@ from tutor.games.mentis.engine.capture import (
 )
 from tutor.games.mentis.engine.deploy import (
     can_continue,
+    can_deploy,
     deploy_actions,
     deploy_problem,
     more_actions,
@@ -320,7 +321,7 @@ class MentisState(State):
         for q in range(SQUARES):
             if owner[q] == p and (capture_targets(self, p, q) or has_move(self, p, q)):
                 out.append(q)
-        if deploy_actions(self, p):
+        if can_deploy(self, p):
             out.append(DEPLOY_SOURCE)
         if not self.offered and self.turn >= self.game.offers_from:
             out.append(DRAW_SOURCE)
