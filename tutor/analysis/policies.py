@@ -60,7 +60,7 @@ class RandomPolicy(Policy):
     """
 
     name = "random"
-    description = "Picks at random among the legal actions (in the game's steps, if any)."
+    description = "Picks uniformly at random among the legal actions."
 
     def __call__(self, state: Any, legal: Sequence[Action], rng: Rng) -> Action:
         return state.random_action(rng)
