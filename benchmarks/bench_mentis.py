@@ -92,6 +92,7 @@ def legal_cost(positions: list[Any]) -> dict[str, Any]:
     start = time.process_time()
     for state in positions:
         state.game.move_cache.clear()
+        state.game.move_action_cache.clear()
         state._legal = None
         state.legal_actions()
     ms = 1000 * (time.process_time() - start) / len(positions)
@@ -101,6 +102,7 @@ def legal_cost(positions: list[Any]) -> dict[str, Any]:
         state._sources = None
         for source in state.sources():
             state.game.move_cache.clear()
+            state.game.move_action_cache.clear()
             state.actions_from(source)
             listed += 1
     staged_ms = 1000 * (time.process_time() - start) / listed

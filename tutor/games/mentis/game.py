@@ -119,6 +119,8 @@ class MentisGame(Game):
         # A tile's moves (as ranks) by the contents of the squares it can reach
         # (movement.move_ranks).
         self.move_cache: dict[tuple[int, ...], list[int]] = {}
+        # The same as actions of one player (movement.tile_moves: the flat listing).
+        self.move_action_cache: dict[tuple[int, ...], list[Action]] = {}
         self.offer = [Action(p, "offer_draw", (), "Offer a draw") for p in range(2)]
         self.accept = [Action(p, "accept_draw", (), "Accept the draw") for p in range(2)]
         self.decline = [Action(p, "decline_draw", (), "Decline the draw") for p in range(2)]

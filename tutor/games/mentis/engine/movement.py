@@ -249,7 +249,7 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
     kind = stack[-1]
     table = s.game.table
     rule = table.move_rule[kind]
-    owner, stacks = s.owner, s.stacks
+    owner = s.owner
     if rule in (HILL_STEP, WOLF_STEP):
         steps: list[int] = []
         for n in NEIGHBOURS[origin] if rule == HILL_STEP else NEIGHBOURS8[origin]:
@@ -257,9 +257,16 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
                 steps.append(n)
         steps.sort()
         return [ONE_STEP | (n + 1) << 18 for n in steps]
-    # The moves depend only on the squares a path can reach: look them up by those, the
-    # own stacks by their tiles, an enemy tile as a wall whatever it is (so the moves of
-    # both players share the cache).
+    return _ranks_by_key(s, p, origin, move_key(s, p, origin, rule))
+
+
+def move_key(s: MentisState, p: int, origin: int, rule: int) -> tuple[int, ...]:
+    """What the moves of player ``p``'s tile on ``origin`` (of movement row ``rule``) depend on.
+
+    Only the squares a path can reach: the own stacks by their tiles, an enemy tile as a
+    wall whatever it is (so the moves of both players share the cache).
+    """
+    owner, stacks = s.owner, s.stacks
     parts: list[int] = [origin, rule]
     for x in REGIONS[rule][origin]:
         o = owner[x]
@@ -267,7 +274,14 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
             parts.append((x << 10) | stack_code(stacks[x]))
         elif o >= 0:
             parts.append((x << 10) | ENEMY)
-    key = tuple(parts)
+    return tuple(parts)
+
+
+def _ranks_by_key(s: MentisState, p: int, origin: int, key: tuple[int, ...]) -> list[int]:
+    """The ranks of :func:`move_ranks` for a path-finding row, cached by :func:`move_key`."""
+    stack = s.stacks[origin]
+    table = s.game.table
+    rule = table.move_rule[stack[-1]]
     cache = s.game.move_cache
     cached = cache.get(key)
     if cached is not None:
@@ -298,9 +312,25 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
 
 
 def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
-    """Every move of the top tile on ``origin`` (player ``p``'s), as actions sorted by arguments."""
+    """Every move of the top tile on ``origin`` (player ``p``'s), as actions sorted by arguments.
+
+    The lists are cached too (by :func:`move_key` and the player), so listing every
+    action of a position again costs no label look-ups.
+    """
     kind = s.stacks[origin][-1]
-    return [ranked_action(p, kind, origin, r) for r in move_ranks(s, p, origin)]
+    rule = s.game.table.move_rule[kind]
+    if rule in (HILL_STEP, WOLF_STEP):
+        return [ranked_action(p, kind, origin, r) for r in move_ranks(s, p, origin)]
+    key = move_key(s, p, origin, rule)
+    cache = s.game.move_action_cache
+    own_key = (*key, -1 - p)
+    got = cache.get(own_key)
+    if got is None:
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        ranks = _ranks_by_key(s, p, origin, key)
+        got = cache[own_key] = [ranked_action(p, kind, origin, r) for r in ranks]
+    return got
 
 
 def _order(rank: int) -> int:
