@@ -4,10 +4,23 @@ The issue asks for random games played to a result (or cut at 200 moves, i.e. 10
 rounds) with tracing off on one core, and for the search bot at its default strength
 to decide in under a second.  This prints one JSON object: games/s and actions/s (wall
 clock and CPU time, since the machine may be shared) with tracing off and on, the mean
-cost of generating the legal actions of a position, and the search bot's decision
-times over positions taken from random games.  A random game picks uniformly among
-the legal actions (every distinct move of every tile counts once), the draws of
-``State.play_out``.  Nothing is asserted: speed is measured here, never in the tests.
+cost of listing a position's legal actions (flat, and in steps), and the search bot's
+decision times over positions taken from random games.
+
+Two random players are measured, because they are different games:
+
+* ``random_games`` (and the tracing-on and Wolf runs): the random player of
+  ``State.play_out`` (``MentisState.random_action``), which chooses in steps: uniformly
+  among what can act (each tile with a legal move or capture, the hand when a deploy is
+  possible, the draw offer from round 30), then uniformly among that choice's actions.
+  Only the chosen tile's moves are listed.  The draw offer is one choice among about
+  eight here (about one among 140 below), so from round 30 on these games mostly end
+  by agreement: they are shorter, which is why actions/s is reported beside games/s.
+* ``random_games_flat_uniform``: uniform over every legal action (every distinct move
+  of every tile counting once), the random game before the staged choice; every
+  position lists all its actions.
+
+Nothing is asserted: speed is measured here, never in the tests.
 """
 
 from __future__ import annotations
@@ -16,6 +29,7 @@ import json
 import platform
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 import tutor
@@ -28,28 +42,40 @@ CAP_ROUNDS = 100
 """200 moves: 100 rounds of a Blue and a Red turn."""
 
 
-def playouts(count: int = GAMES, tracing: bool = False, **options: Any) -> dict[str, Any]:
+def flat_uniform(state: Any, legal: Any, rng: Rng) -> Any:
+    """Uniform over every legal action (the flat listing)."""
+    return legal[rng.below(len(legal))]
+
+
+def playouts(
+    count: int = GAMES, tracing: bool = False, flat: bool = False, **options: Any
+) -> dict[str, Any]:
     """Random games 0..count-1 to a result or the cap (tracing off unless asked).
 
     A fixed set of seeded games, so that runs before and after a change play the same
     games (when the engine plays them the same) and CPU time compares them fairly on a
-    shared machine.
+    shared machine.  ``flat``: the flat-uniform player instead of ``play_out``'s own.
     """
     game = tutor.load_game("mentis", **options)
     games = steps = finished = 0
+    ends: Counter[str] = Counter()
+    bots = [flat_uniform, flat_uniform] if flat else None
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(count):
         state = game.new_state(seed=seed, tracing=tracing)
-        stats = state.play_out(Rng(seed), 100_000, max_turns=CAP_ROUNDS)
+        stats = state.play_out(Rng(seed), 100_000, bots, max_turns=CAP_ROUNDS)
         games += 1
         steps += stats.steps
         finished += stats.finished
+        ends[state.result["reason"] if state.result else "cut"] += 1
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return {
+        "player": "flat uniform" if flat else "play_out (in steps)",
         "options": options,
         "tracing": tracing,
         "games": games,
         "finished": finished,
+        "ends": dict(sorted(ends.items())),
         "games_per_second_wall": round(games / wall, 2),
         "games_per_second_cpu": round(games / cpu, 2),
         "actions_per_second_cpu": round(steps / cpu),
@@ -58,18 +84,34 @@ def playouts(count: int = GAMES, tracing: bool = False, **options: Any) -> dict[
 
 
 def legal_cost(positions: list[Any]) -> dict[str, Any]:
-    """Mean CPU milliseconds to list a position's legal actions (move cache cleared)."""
+    """Mean CPU milliseconds to list a position's legal actions (move cache cleared).
+
+    ``flat``: every legal action; ``staged``: the sources and one source's actions
+    (each source in turn, the mean over them), what one random choice lists.
+    """
     start = time.process_time()
     for state in positions:
         state.game.move_cache.clear()
+        state.game.move_action_cache.clear()
         state._legal = None
         state.legal_actions()
     ms = 1000 * (time.process_time() - start) / len(positions)
     sizes = [len(s.legal_actions()) for s in positions]
+    start, listed = time.process_time(), 0
+    for state in positions:
+        state._sources = None
+        for source in state.sources():
+            state.game.move_cache.clear()
+            state.game.move_action_cache.clear()
+            state.actions_from(source)
+            listed += 1
+    staged_ms = 1000 * (time.process_time() - start) / listed
     return {
         "positions": len(positions),
         "mean_ms": round(ms, 3),
         "mean_actions": sum(sizes) / len(sizes),
+        "staged_mean_ms_per_choice": round(staged_ms, 4),
+        "mean_sources": round(sum(len(s.sources()) for s in positions) / len(positions), 1),
     }
 
 
@@ -114,6 +156,7 @@ def main() -> None:
         "python": sys.version.split()[0],
         "machine": platform.machine(),
         "random_games": playouts(),
+        "random_games_flat_uniform": playouts(GAMES // 2, flat=True),
         "random_games_tracing_on": playouts(GAMES // 2, tracing=True),
         "random_games_wolf": playouts(GAMES // 2, modules=["wolf"]),
         "legal_actions": legal_cost(positions),

@@ -334,6 +334,28 @@ def test_play_out_counting_loop_makes_the_fast_loops_draws(
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_play_out_with_a_turn_limit_alone_plays_the_counting_loops_game(
+    name: str, options: dict[str, Any]
+) -> None:
+    # With only max_turns, play_out draws the same random choices without counting.
+    game = tutor.load_game(name, **options)
+    for seed in range(3):
+        lean = game.new_state(seed=seed, tracing=False)
+        quick = lean.play_out(Rng(policy_seed(seed)), MAX_STEPS, max_turns=3)
+        counted = game.new_state(seed=seed, tracing=False)
+        stats = counted.play_out(
+            Rng(policy_seed(seed)), MAX_STEPS, max_turns=3, observe=lambda s: None
+        )
+        assert fingerprint(lean) == fingerprint(counted), f"seed {seed}"
+        assert (quick.finished, quick.cut, quick.steps) == (
+            stats.finished,
+            stats.cut,
+            stats.steps,
+        )
+        assert quick.decisions is None and stats.decisions is not None
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
 def test_play_out_with_bots_asks_them_only_about_real_choices(
     name: str, options: dict[str, Any]
 ) -> None:

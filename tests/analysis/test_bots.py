@@ -68,7 +68,9 @@ def ask(bot: Policy, state: Any, seed: int = 0) -> Any:
 class ViewOnly:
     """A state stand-in that lets a bot read only the public API a player may use."""
 
-    ALLOWED = frozenset({"decision", "view", "game"})
+    # random_action: the player's own legal actions drawn in the game's steps (what a
+    # player may always know); the random bot draws with it.
+    ALLOWED = frozenset({"decision", "view", "game", "random_action"})
 
     def __init__(self, state: Any) -> None:
         object.__setattr__(self, "_state", state)

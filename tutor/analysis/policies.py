@@ -52,13 +52,18 @@ class Policy:
 
 
 class RandomPolicy(Policy):
-    """Pick uniformly among the legal actions (the baseline every game has)."""
+    """The game's random player (``state.random_action``), the baseline every game has.
+
+    Uniform among the legal actions unless the game chooses in steps (Mentis: a tile,
+    then one of its moves); ``legal`` is the state's own legal actions, as bulk play
+    passes them, so the draw is the one :meth:`State.play_out` makes for ``None``.
+    """
 
     name = "random"
     description = "Picks uniformly at random among the legal actions."
 
     def __call__(self, state: Any, legal: Sequence[Action], rng: Rng) -> Action:
-        return legal[rng.below(len(legal))]
+        return state.random_action(rng)
 
 
 # ======================================================================================

@@ -573,11 +573,7 @@ def seeded_session(game: Any, seed: int) -> Session:
         if kind == "terminal":
             session.cursor = len(state.trace)
             return session
-        if kind == "chance":
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.below(len(legal))]
+        action = state.sample_chance(rng) if kind == "chance" else state.random_action(rng)
         session.play(action)
     raise TutorError(f"the game did not end within {MAX_STEPS} actions")
 

@@ -260,8 +260,8 @@ class PlayStats:
         finished: the game reached its end.
         cut: play stopped because ``max_turns`` turns had passed (not finished).
         steps: actions applied by this play-out (chance outcomes included).
-        decisions: player decisions met (forced ones included), or ``None`` when the
-            game's own fast random loop ran, which counts nothing.
+        decisions: player decisions met (forced ones included), or ``None`` when a
+            random play-out without bots or observer ran, which counts nothing.
         options: legal actions summed over those decisions (``None`` likewise); the
             mean branching factor is ``options / decisions``.
         first_player: the player of the first decision met (``None`` if there was none
@@ -363,10 +363,26 @@ class State(ABC):
         """Every legal action now, sorted (empty when terminal)."""
         return self._legal_actions()
 
-    def _random_playout(self, rng: Rng, max_steps: int) -> None:
-        """Play to the end with uniform random choices (the hook behind :meth:`play_out`).
+    def random_action(self, rng: Rng) -> Action:
+        """The random player's choice at a player decision.
 
-        Every choice takes ``legal[rng.below(len(legal))]`` and every chance step
+        By default ``legal[rng.below(len(legal))]``: uniform over :meth:`legal_actions`.
+        A game with many actions that are costly to list may override it to choose in
+        steps (what to act with, then how: Mentis picks a tile, then one of its moves),
+        listing only what the chosen step needs.  Every random play-out draws with it:
+        :meth:`play_out`, :func:`random_playout`, the ``random`` bot and the golden
+        traces.
+
+        Raises:
+            ValueError: if no action is legal (a default game at its end).
+        """
+        legal = self._legal_actions()
+        return legal[rng.below(len(legal))]
+
+    def _random_playout(self, rng: Rng, max_steps: int) -> None:
+        """Play to the end with random choices (the hook behind :meth:`play_out`).
+
+        Every choice is ``random_action(rng)`` and every chance step
         ``sample_chance(rng)``.  A game may override this with a faster loop that makes
         exactly the same draws; the conformance suite checks that both agree.
 
@@ -380,8 +396,7 @@ class State(ABC):
             if kind == "chance":
                 self._apply(self.sample_chance(rng))
                 continue
-            legal = self._legal_actions()
-            self._apply(legal[rng.below(len(legal))])
+            self._apply(self.random_action(rng))
         raise StepLimitReached(f"game did not end within {max_steps} steps")
 
     # ---- the public fast path for bulk play (simulation, bots, trees, the CLI) ------
@@ -413,14 +428,16 @@ class State(ABC):
         Chance steps are drawn with ``sample_chance(rng)``.  Player choices:
 
         * ``policies=None``: the plain random play-out.  Every choice, forced ones
-          included, is ``legal[rng.below(len(legal))]``, the draws of
-          :func:`random_playout` and the golden traces.  Without ``max_turns`` and
-          ``observe`` this runs the game's own fast loop (its ``_random_playout``
-          hook), which counts no decisions.
+          included, is :meth:`random_action` (by default ``legal[rng.below(len(legal))]``),
+          the draws of :func:`random_playout` and the golden traces.  Without
+          ``max_turns`` and ``observe`` this runs the game's own fast loop (its
+          ``_random_playout`` hook); without ``observe`` nothing is counted either
+          (``decisions``, ``options`` and ``first_player`` are ``None``), so a game that
+          chooses in steps never lists every legal action.
         * ``policies=[...]``: one entry per player: a :data:`Chooser` called as
-          ``policy(state, legal, rng)``, or ``None`` for a uniform random bot
-          (``legal[rng.below(len(legal))]``).  Like every bot, they are not asked about
-          forced choices (a single legal action), and no draw is made for those.
+          ``policy(state, legal, rng)``, or ``None`` for the random bot
+          (:meth:`random_action`).  Like every bot, they are not asked about forced
+          choices (a single legal action), and no draw is made for those.
 
         Args:
             rng: the generator for the choices and the chance outcomes.
@@ -441,9 +458,11 @@ class State(ABC):
             ValueError: if ``policies`` does not hold one entry per player.
         """
         start_steps = self.steps
-        if policies is None and max_turns is None and observe is None:
-            self._random_playout(rng, max_steps)
-            return PlayStats(True, False, self.steps - start_steps, None, None, None)
+        if policies is None and observe is None:
+            if max_turns is None:
+                self._random_playout(rng, max_steps)
+                return PlayStats(True, False, self.steps - start_steps, None, None, None)
+            return self._random_turns(rng, max_steps, self.turn_number + max_turns)
         bots: Sequence[Chooser | None] | None = policies
         if bots is not None and len(bots) != self.game.num_players:
             raise ValueError(
@@ -452,7 +471,7 @@ class State(ABC):
             )
         last_turn = None if max_turns is None else self.turn_number + max_turns
         kind_now, sample, apply = self.decision_kind, self.sample_chance, self._apply
-        legal_now, below = self._legal_actions, rng.below
+        legal_now, choose_randomly = self._legal_actions, self.random_action
         decisions = options = 0
         first: int | None = None
         for _ in range(max_steps):
@@ -473,14 +492,31 @@ class State(ABC):
             n = len(legal)
             options += n
             if bots is None:
-                action = legal[below(n)]
+                action = choose_randomly(rng)
             elif n == 1:
                 action = legal[0]
             else:
                 bot = bots[legal[0].player]
-                action = legal[below(n)] if bot is None else bot(self, legal, rng)
+                action = choose_randomly(rng) if bot is None else bot(self, legal, rng)
             apply(action)
         stats = PlayStats(False, False, self.steps - start_steps, decisions, options, first)
+        raise StepLimitReached(f"game did not end within {max_steps} steps", stats)
+
+    def _random_turns(self, rng: Rng, max_steps: int, last_turn: int) -> PlayStats:
+        """:meth:`play_out`'s random play until ``last_turn`` is over, counting nothing.
+
+        Raises:
+            StepLimitReached: if neither the end nor the cut came within ``max_steps``.
+        """
+        start_steps = self.steps
+        for _ in range(max_steps):
+            kind = self.decision_kind()
+            if kind == "terminal":
+                return PlayStats(True, False, self.steps - start_steps, None, None, None)
+            if self.turn_number > last_turn:
+                return PlayStats(False, True, self.steps - start_steps, None, None, None)
+            self._apply(self.sample_chance(rng) if kind == "chance" else self.random_action(rng))
+        stats = PlayStats(False, False, self.steps - start_steps, None, None, None)
         raise StepLimitReached(f"game did not end within {max_steps} steps", stats)
 
     def _equivalent(self, action: Action, legal: list[Action]) -> Action | None:

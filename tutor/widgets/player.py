@@ -45,8 +45,8 @@ def _wrapping(html: str) -> str:
 
 
 def random_bot(state: State, legal: Sequence[Action], rng: Rng) -> Action:
-    """The default bot: a uniformly random legal action, drawn from the seeded ``rng``."""
-    return legal[rng.below(len(legal))]
+    """The default bot: the game's random choice (``state.random_action``) from ``rng``."""
+    return state.random_action(rng)
 
 
 def _button(description: str, tooltip: str, icon: str = "", **kw: Any) -> w.Button:

@@ -26,9 +26,9 @@ def test_games_and_rules_list_mentis(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_play_prints_a_seeded_game_with_its_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "mentis", "--seed", "3", "--trace"]) == 0
+    assert main(["play", "mentis", "--seed", "4", "--trace"]) == 0
     out = capsys.readouterr().out
-    assert "[me.1.1]" in out and "Result after 11 turns: Blue wins" in out
+    assert "[me.1.1]" in out and "Result after 26 turns: Blue wins" in out
 
 
 def test_simulate_counts_mentis_outcomes(capsys: pytest.CaptureFixture[str]) -> None:

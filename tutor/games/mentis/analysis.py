@@ -69,10 +69,6 @@ def tile_moves_shown(state: Any, square: str) -> list[str]:
     """Where the tile on ``square`` can end a move now (square names, for highlighting)."""
     from tutor.games.mentis.engine.board import square_of
 
-    origin = square_of(square)
-    ends = {
-        square_name(a.args[1][-1])
-        for a in state.legal_actions()
-        if a.kind == "move" and a.args[0] == origin
-    }
+    actions = state.actions_from(square_of(square))  # the tile's captures, then its moves
+    ends = {square_name(a.args[1][-1]) for a in actions if a.kind == "move"}
     return sorted(ends)

@@ -1,12 +1,14 @@
-"""Mentis bots that decide from their player's view: greedy and a determinized search.
+"""Mentis bots that decide from their player's view: greedy, a determinized search, random.
 
-Every bot first samples a world with ``game.determinize(state, player, rng)``: the
-opponent's hand and any covered tile the player does not remember are dealt again, so
-a bot never uses what its player could not know.  ``evaluate`` scores a position for
+The greedy and search bots first sample a world with
+``game.determinize(state, player, rng)``: the opponent's hand and any covered tile the
+player does not remember are dealt again, so a bot never uses what its player could not
+know.  ``evaluate`` scores a position for
 a player from material and King safety.
 
 * ``greedy``: plays the action with the best score one ply ahead (a capture of the King
   first, never leaving its own King capturable if it can help it).
+* ``random``: the staged random player of ``play_out`` (what acts, then how).
 * ``search``: alpha-beta to a fixed depth (default 2 plies) in each of a few sampled
   worlds, captures searched first; the action with the best total score wins.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tutor.analysis.policies import Policy
+from tutor.analysis.policies import Policy, RandomPolicy
 from tutor.core.rng import Rng
 from tutor.core.types import Action
 from tutor.games.mentis.engine.board import KINDS, KING, SQUARES
@@ -193,5 +195,18 @@ class SearchBot(Policy):
         return best
 
 
-BOTS = {"greedy": GreedyBot, "search": SearchBot}
+class StagedRandomPolicy(RandomPolicy):
+    """Mentis's random player: what acts first, then how (``MentisState.random_action``).
+
+    The same draws as the core random bot (both call ``state.random_action``); only the
+    description differs, since here the choice is not uniform over every action.
+    """
+
+    description = (
+        "Picks what acts (a tile that can move or capture, the hand, the draw offer), "
+        "then one of its actions, each uniformly at random."
+    )
+
+
+BOTS = {"greedy": GreedyBot, "search": SearchBot, "random": StagedRandomPolicy}
 """The spec's ``bots`` hook: name -> factory."""

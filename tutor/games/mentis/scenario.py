@@ -125,6 +125,7 @@ def apply_setup(game: MentisGame, s: MentisState, setup: dict[str, Any]) -> None
     if "turn" in setup:
         s.turn = int(setup["turn"])
     s._legal = None
+    s._sources = None
     s.history = {s.position_key(): 1}
     problems = game.check_invariants(s)
     if problems:

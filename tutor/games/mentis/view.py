@@ -132,6 +132,7 @@ def hidden_variants(s: MentisState, player: int) -> list[tuple[str, Any]]:
         copy.hands[q][other] -= 1
         copy.hands[q][kind] += 1
         copy._legal = None
+        copy._sources = None
         out.append((f"{PLAYER_NAMES[q]}'s covered tile at {square_name(sq)}", copy))
         break
     for a in range(len(slots)):
@@ -141,6 +142,7 @@ def hidden_variants(s: MentisState, player: int) -> list[tuple[str, Any]]:
                 copy = s.clone()
                 copy.stacks[sa][ia], copy.stacks[sb][ib] = s.stacks[sb][ib], s.stacks[sa][ia]
                 copy._legal = None
+                copy._sources = None
                 where = f"{square_name(sa)} and {square_name(sb)}"
                 out.append((f"{PLAYER_NAMES[q]}'s covered tiles at {where}", copy))
                 return out
@@ -171,6 +173,7 @@ def determinize(s: MentisState, player: int, rng: Rng) -> MentisState:
     world.tracing = False
     world.rng = Rng(rng.next_u64())
     world._legal = None
+    world._sources = None
     for sq, i in slots:
         world.stacks[sq][i] = pool.pop()
     hand = [0] * KINDS

@@ -74,19 +74,29 @@ def capture_targets(s: MentisState, p: int, a: int) -> list[int]:
 _ACTIONS: dict[int, Action] = {}
 
 
-def capture_actions(s: MentisState, p: int) -> list[Action]:
-    """Every legal capture of player ``p``, sorted (each built once per squares and kinds)."""
+def tile_captures(s: MentisState, p: int, a: int) -> list[Action]:
+    """Every legal capture by the tile on ``a`` (player ``p``'s top tile), sorted.
+
+    Each action is built once per squares and kinds.
+    """
     out: list[Action] = []
-    owner, stacks = s.owner, s.stacks
+    stacks = s.stacks
+    for t in capture_targets(s, p, a):
+        key = (((p * SQUARES + a) * SQUARES + t) * KINDS + stacks[a][-1]) * KINDS + stacks[t][-1]
+        got = _ACTIONS.get(key)
+        if got is None:
+            got = _ACTIONS[key] = Action(p, "capture", (a, t), capture_label(s, a, t))
+        out.append(got)
+    return out
+
+
+def capture_actions(s: MentisState, p: int) -> list[Action]:
+    """Every legal capture of player ``p``, sorted."""
+    out: list[Action] = []
+    owner = s.owner
     for a in range(SQUARES):
         if owner[a] == p:
-            for t in capture_targets(s, p, a):
-                key = (((p * SQUARES + a) * SQUARES + t) * KINDS + stacks[a][-1]) * KINDS
-                key += stacks[t][-1]
-                got = _ACTIONS.get(key)
-                if got is None:
-                    got = _ACTIONS[key] = Action(p, "capture", (a, t), capture_label(s, a, t))
-                out.append(got)
+            out += tile_captures(s, p, a)
     return out
 
 

@@ -22,6 +22,7 @@ from tutor.games.mentis.engine.board import (
     NEIGHBOURS,
     NOBLE,
     SPEAR,
+    TRENCHMAN,
     WOLF,
     square_name,
 )
@@ -62,26 +63,49 @@ def enemy_next_to(s: MentisState, p: int, sq: int) -> bool:
     return any(owner[n] == 1 - p for n in NEIGHBOURS[sq])
 
 
+REGULAR, LONE_WOLF = 1, 2
+"""Bits of :func:`square_allows`: a Spear, Trenchman or Noble may go there; the Wolf may."""
+
+
+def square_allows(s: MentisState, p: int, sq: int) -> int:
+    """What player ``p`` may deploy on ``sq`` (one of their deploy squares) now, as bits."""
+    if s.owner[sq] == 1 - p:
+        return 0
+    stack = s.stacks[sq]
+    if stack and stack[-1] == WOLF:
+        return 0
+    allowed = 0
+    if len(stack) < MAX_HEIGHT and not enemy_next_to(s, p, sq):
+        allowed |= REGULAR
+    if not stack:
+        allowed |= LONE_WOLF
+    return allowed
+
+
 def deploy_actions(s: MentisState, p: int) -> list[Action]:
     """Every legal first tile of a deploy for player ``p``, sorted."""
     hand = s.hands[p]
     out: list[Action] = []
     if not any(hand):
         return out
-    owner, stacks = s.owner, s.stacks
     for sq in DEPLOY_SQUARES[p]:
-        if owner[sq] == 1 - p:
-            continue
-        stack = stacks[sq]
-        if stack and stack[-1] == WOLF:
-            continue
-        if len(stack) < MAX_HEIGHT and not enemy_next_to(s, p, sq):
+        allowed = square_allows(s, p, sq)
+        if allowed & REGULAR:
             for kind in range(SPEAR, NOBLE + 1):
                 if hand[kind]:
                     out.append(deploy_action(p, sq, kind, False))
-        if hand[WOLF] and not stack:
+        if allowed & LONE_WOLF and hand[WOLF]:
             out.append(deploy_action(p, sq, WOLF, False))
     return out
+
+
+def can_deploy(s: MentisState, p: int) -> bool:
+    """Whether player ``p`` has at least one legal deploy (what :func:`deploy_actions` lists)."""
+    hand = s.hands[p]
+    wanted = (REGULAR if hand[SPEAR] + hand[TRENCHMAN] + hand[NOBLE] else 0) | (
+        LONE_WOLF if hand[WOLF] else 0
+    )
+    return wanted != 0 and any(square_allows(s, p, sq) & wanted for sq in DEPLOY_SQUARES[p])
 
 
 def can_continue(s: MentisState, p: int) -> bool:
@@ -92,7 +116,7 @@ def can_continue(s: MentisState, p: int) -> bool:
         s.deploy_count < MOST
         and len(s.stacks[sq]) < MAX_HEIGHT
         and s.stacks[sq][-1] != WOLF
-        and (hand[SPEAR] + hand[2] + hand[NOBLE]) > 0
+        and (hand[SPEAR] + hand[TRENCHMAN] + hand[NOBLE]) > 0
     )
 
 

@@ -55,6 +55,8 @@ REGIONS: dict[int, list[list[int]]] = {
 }
 """By movement row, the squares a move from each square can touch (its result depends
 on nothing else)."""
+ENEMY = 512
+"""An enemy tile's code in a move-cache key (above every stack code)."""
 CACHE_LIMIT = 200_000
 """Moves remembered per game (by the squares they depend on) before the cache is cleared."""
 
@@ -237,12 +239,11 @@ def walls(s: MentisState, p: int) -> list[bool]:
     ]
 
 
-def tile_moves(
-    s: MentisState, p: int, origin: int, codes: list[int], blocked: list[bool]
-) -> list[Action]:
-    """Every move of the top tile on ``origin`` (player ``p``'s), as actions sorted by arguments.
+def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
+    """Every move of the top tile on ``origin`` (player ``p``'s), as ranks sorted by arguments.
 
-    ``codes`` and ``blocked`` are :func:`board_codes` and :func:`walls` of the position.
+    A rank packs a move (see :data:`ORDER`); :func:`ranked_action` makes it an action, so
+    a caller that needs one move (the random player) labels only that one.
     """
     stack = s.stacks[origin]
     kind = stack[-1]
@@ -255,21 +256,39 @@ def tile_moves(
             if owner[n] < 0 and (ON_HILL[n] == p if rule == HILL_STEP else ON_HILL[n] < 0):
                 steps.append(n)
         steps.sort()
-        return [ranked_action(p, kind, origin, ONE_STEP | (n + 1) << 18) for n in steps]
-    # The moves depend only on the squares a path can reach: look them up by those.
-    parts: list[int] = [p, origin, rule]
+        return [ONE_STEP | (n + 1) << 18 for n in steps]
+    return _ranks_by_key(s, p, origin, move_key(s, p, origin, rule))
+
+
+def move_key(s: MentisState, p: int, origin: int, rule: int) -> tuple[int, ...]:
+    """What the moves of player ``p``'s tile on ``origin`` (of movement row ``rule``) depend on.
+
+    Only the squares a path can reach: the own stacks by their tiles, an enemy tile as a
+    wall whatever it is (so the moves of both players share the cache).
+    """
+    owner, stacks = s.owner, s.stacks
+    parts: list[int] = [origin, rule]
     for x in REGIONS[rule][origin]:
         o = owner[x]
-        if o >= 0:
-            parts.append((x << 11) | (o << 9) | codes[x])
-    key = tuple(parts)
+        if o == p:
+            parts.append((x << 10) | stack_code(stacks[x]))
+        elif o >= 0:
+            parts.append((x << 10) | ENEMY)
+    return tuple(parts)
+
+
+def _ranks_by_key(s: MentisState, p: int, origin: int, key: tuple[int, ...]) -> list[int]:
+    """The ranks of :func:`move_ranks` for a path-finding row, cached by :func:`move_key`."""
+    stack = s.stacks[origin]
+    table = s.game.table
+    rule = table.move_rule[stack[-1]]
     cache = s.game.move_cache
     cached = cache.get(key)
     if cached is not None:
         return cached
     if len(cache) > CACHE_LIMIT:
         cache.clear()
-    walk = _Walk(codes, blocked, origin, s.game.pick_up)
+    walk = _Walk(board_codes(s), walls(s, p), origin, s.game.pick_up)
     height = len(stack)
     whole = walk.base[origin]
     for g in range(1, height + 1):
@@ -288,9 +307,30 @@ def tile_moves(
                     walk.straight(ray, group, g, table.straight_up_to_two)
         walk.uncarry()
     ranks = sorted(walk.found.values(), key=_order)
-    out = [ranked_action(p, kind, origin, r) for r in ranks]
-    cache[key] = out
-    return out
+    cache[key] = ranks
+    return ranks
+
+
+def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
+    """Every move of the top tile on ``origin`` (player ``p``'s), as actions sorted by arguments.
+
+    The lists are cached too (by :func:`move_key` and the player), so listing every
+    action of a position again costs no label look-ups.
+    """
+    kind = s.stacks[origin][-1]
+    rule = s.game.table.move_rule[kind]
+    if rule in (HILL_STEP, WOLF_STEP):
+        return [ranked_action(p, kind, origin, r) for r in move_ranks(s, p, origin)]
+    key = move_key(s, p, origin, rule)
+    cache = s.game.move_action_cache
+    own_key = (*key, -1 - p)
+    got = cache.get(own_key)
+    if got is None:
+        if len(cache) > CACHE_LIMIT:
+            cache.clear()
+        ranks = _ranks_by_key(s, p, origin, key)
+        got = cache[own_key] = [ranked_action(p, kind, origin, r) for r in ranks]
+    return got
 
 
 def _order(rank: int) -> int:
@@ -314,15 +354,49 @@ def ranked_action(p: int, kind: int, origin: int, rank: int) -> Action:
     return got
 
 
+def _open(s: MentisState, p: int, q: int) -> bool:
+    """Whether one more tile of player ``p`` may stand on ``q`` (not a Hill, an enemy
+    tile, a Wolf or a full stack)."""
+    o = s.owner[q]
+    if ON_HILL[q] >= 0 or o == 1 - p:
+        return False
+    if o < 0:
+        return True
+    stack = s.stacks[q]
+    return len(stack) < MAX_HEIGHT and stack[-1] != WOLF
+
+
+def has_move(s: MentisState, p: int, origin: int) -> bool:
+    """Whether the top tile on ``origin`` (player ``p``'s) has at least one legal move.
+
+    Cheap: the tile moving alone to the nearest square its row allows is always a move
+    (it changes the board), and when that square cannot take one more tile no path
+    through it can, so only those first squares are looked at.
+    """
+    kind = s.stacks[origin][-1]
+    table = s.game.table
+    rule = table.move_rule[kind]
+    owner = s.owner
+    if rule == HILL_STEP:
+        return any(owner[n] < 0 and ON_HILL[n] == p for n in NEIGHBOURS[origin])
+    if rule == WOLF_STEP:
+        return any(owner[n] < 0 and ON_HILL[n] < 0 for n in NEIGHBOURS8[origin])
+    if rule == STRAIGHT_TWO:
+        one = table.straight_up_to_two
+        return any(
+            ray and _open(s, p, ray[0]) and (one or (len(ray) > 1 and _open(s, p, ray[1])))
+            for ray in RAYS[origin]
+        )
+    return any(_open(s, p, n) for n in NEIGHBOURS[origin])
+
+
 def move_actions(s: MentisState, p: int) -> list[Action]:
     """Every legal move of player ``p``, sorted."""
     out: list[Action] = []
     owner = s.owner
-    codes = board_codes(s)
-    blocked = walls(s, p)
     for origin in range(SQUARES):
         if owner[origin] == p:
-            out += tile_moves(s, p, origin, codes, blocked)
+            out += tile_moves(s, p, origin)
     return out
 
 

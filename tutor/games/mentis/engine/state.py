@@ -30,25 +30,40 @@ from tutor.games.mentis.engine.board import (
     SQUARES,
     square_name,
 )
-from tutor.games.mentis.engine.capture import apply_capture_rules, capture_actions, capture_problem
+from tutor.games.mentis.engine.capture import (
+    apply_capture_rules,
+    capture_actions,
+    capture_problem,
+    capture_targets,
+    tile_captures,
+)
 from tutor.games.mentis.engine.deploy import (
     can_continue,
+    can_deploy,
     deploy_actions,
     deploy_problem,
     more_actions,
 )
 from tutor.games.mentis.engine.movement import (
     apply_move,
+    has_move,
     move_actions,
     move_problem,
+    move_ranks,
+    ranked_action,
     result_key,
     stack_code,
+    tile_moves,
 )
 
 if TYPE_CHECKING:
     from tutor.games.mentis.game import MentisGame
 
 TURN, DEPLOYING, ANSWER, OVER = "turn", "deploying", "draw_offer", "over"
+DEPLOY_SOURCE = SQUARES
+"""The source of deploy actions (:meth:`MentisState.sources`): the hand, not a square."""
+DRAW_SOURCE = SQUARES + 1
+"""The source of draw offers and answers (:meth:`MentisState.sources`)."""
 PHASES = (TURN, DEPLOYING, ANSWER, OVER)
 BOTH = 3
 """The knowledge bits of a tile both players know."""
@@ -85,6 +100,7 @@ class MentisState(State):
     history: dict[str, int]
     result: dict[str, Any] | None
     _legal: list[Action] | None
+    _sources: list[int] | None
     causes: CauseLinks | None
 
     def __init__(
@@ -112,6 +128,7 @@ class MentisState(State):
             self.history = dict(src.history)
             self.result = src.result
             self._legal = src._legal
+            self._sources = src._sources
             return
         self.trace = []
         self.steps = 0
@@ -129,6 +146,7 @@ class MentisState(State):
         self.history = {}
         self.result = None
         self._legal = None
+        self._sources = None
 
     # ---- copying and saving ---------------------------------------------------------
     def clone(self) -> MentisState:
@@ -274,6 +292,102 @@ class MentisState(State):
             out.append(self.game.offer[p])
         return out
 
+    # ---- the legal actions in steps: what acts, then how ---------------------------------
+    def sources(self) -> list[int]:
+        """What the player to act can act with now, each with at least one legal action.
+
+        The squares (ascending) of their tiles whose top tile can move or capture, then
+        :data:`DEPLOY_SOURCE` when a deploy (or the next tile of one under way) is
+        possible, then :data:`DRAW_SOURCE` when a draw may be offered or must be
+        answered.  :meth:`actions_from` lists a source's actions; together they are
+        exactly :meth:`legal_actions` (the python-chess style "moves from this square").
+        Empty when the game is over.
+        """
+        got = self._sources
+        if got is None:
+            got = self._sources = self._compute_sources()
+        return got
+
+    def _compute_sources(self) -> list[int]:
+        if self.phase == OVER:
+            return []
+        p = self.to_move
+        if self.phase == ANSWER:
+            return [DRAW_SOURCE]
+        if self.phase == DEPLOYING:
+            return [DEPLOY_SOURCE]
+        out: list[int] = []
+        owner = self.owner
+        for q in range(SQUARES):
+            if owner[q] == p and (capture_targets(self, p, q) or has_move(self, p, q)):
+                out.append(q)
+        if can_deploy(self, p):
+            out.append(DEPLOY_SOURCE)
+        if not self.offered and self.turn >= self.game.offers_from:
+            out.append(DRAW_SOURCE)
+        return out
+
+    def actions_from(self, source: int) -> list[Action]:
+        """The legal actions of one source of :meth:`sources`, in :meth:`legal_actions` order.
+
+        A square: the captures, then the moves, of the top tile there (empty when it is
+        not the acting player's or has none); :data:`DEPLOY_SOURCE`: the deploy actions
+        (or the next tile of a deploy under way, and stopping); :data:`DRAW_SOURCE`:
+        offering a draw, or accepting and declining one.
+
+        Raises:
+            ValueError: if ``source`` is neither a square nor one of the two sources.
+        """
+        if not 0 <= source <= DRAW_SOURCE:
+            raise ValueError(
+                f"{source!r} is not a source of actions: a square 0-{SQUARES - 1}, "
+                f"{DEPLOY_SOURCE} (deploy) or {DRAW_SOURCE} (draw)"
+            )
+        if self.phase == OVER:
+            return []
+        p = self.to_move
+        if self.phase == ANSWER:
+            return [self.game.accept[p], self.game.decline[p]] if source == DRAW_SOURCE else []
+        if self.phase == DEPLOYING:
+            return more_actions(self, p) if source == DEPLOY_SOURCE else []
+        if source == DEPLOY_SOURCE:
+            return deploy_actions(self, p)
+        if source == DRAW_SOURCE:
+            if not self.offered and self.turn >= self.game.offers_from:
+                return [self.game.offer[p]]
+            return []
+        if self.owner[source] != p:
+            return []
+        return tile_captures(self, p, source) + tile_moves(self, p, source)
+
+    def random_action(self, rng: Rng) -> Action:
+        """The random player's choice, made in steps: what to act with, then how.
+
+        One draw picks uniformly among :meth:`sources` (a tile that can move or capture,
+        deploying, the draw offer), a second uniformly among that source's actions; so
+        only the chosen tile's moves are listed.  Every random play-out draws this way.
+
+        Raises:
+            ValueError: if no action is legal (the game is over).
+        """
+        sources = self.sources()
+        if not sources:
+            raise ValueError("no legal action: the game is over")
+        below = rng.below
+        source = sources[below(len(sources))]
+        if source >= SQUARES or self.phase != TURN:
+            actions = self.actions_from(source)
+            return actions[below(len(actions))]
+        # A tile: its captures, then its moves (as actions_from lists them); only the
+        # chosen move is made an action.
+        p = self.to_move
+        captures = tile_captures(self, p, source)
+        ranks = move_ranks(self, p, source)
+        i = below(len(captures) + len(ranks))
+        if i < len(captures):
+            return captures[i]
+        return ranked_action(p, self.stacks[source][-1], source, ranks[i - len(captures)])
+
     # ---- explaining ----------------------------------------------------------------------
     def _explain_illegal(self, action: Action) -> Verdict:
         if self.phase == OVER:
@@ -350,6 +464,7 @@ class MentisState(State):
     def _apply(self, action: Action) -> None:
         self.steps += 1
         self._legal = None
+        self._sources = None
         p = action.player
         kind = action.kind
         tracing = self.tracing
@@ -549,7 +664,8 @@ class MentisState(State):
                 self.log("me.7.4", f"{cap} rounds have been played without a win (house rule).")
             self._finish(-1, "move_cap", "me.7.4", f"no King was captured in {cap} rounds")
             return
-        if not self._legal_actions_without_offer():
+        sources = self.sources()
+        if not sources or sources == [DRAW_SOURCE]:
             if self.tracing:
                 self.log(
                     "me.2.1",
@@ -558,13 +674,10 @@ class MentisState(State):
                 )
             self._finish(-1, "no_action", "me.2.1", f"{PLAYER_NAMES[1 - p]} had no action")
 
-    def _legal_actions_without_offer(self) -> bool:
-        legal = self._legal_actions()
-        return len(legal) > 1 or (len(legal) == 1 and legal[0].kind != "offer_draw")
-
     def _finish(self, winner: int, reason: str, rule: str, why: str) -> None:
         self.phase = OVER
         self._legal = None
+        self._sources = None
         self.result = {"winner": winner, "reason": reason, "rule": rule, "why": why}
         if self.tracing:
             if winner >= 0:
@@ -573,12 +686,10 @@ class MentisState(State):
                 self.log(rule, f"The game is drawn: {why}.")
 
     def _random_playout(self, rng: Rng, max_steps: int) -> None:
-        below = rng.below
         for _ in range(max_steps):
             if self.phase == OVER:
                 return
-            legal = self._legal_actions()
-            self._apply(legal[below(len(legal))])
+            self._apply(self.random_action(rng))
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
     # ---- results ---------------------------------------------------------------------------

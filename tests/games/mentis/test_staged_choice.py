@@ -1,0 +1,161 @@
+"""The legal actions in steps: what acts (a tile, the hand, the draw offer), then how.
+
+``state.sources()`` and ``state.actions_from(source)`` list the same actions as the flat
+``legal_actions()``, grouped by what acts; the random player (``random_action``, and so
+``play_out``, the ``random`` bot and the golden traces) draws a source, then one of its
+actions.  The flat listing stays the tutor's, the CLI's and the saved sessions' API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mentis_helpers import position
+
+import tutor
+from tutor.analysis.policies import make_policy
+from tutor.core.rng import Rng
+from tutor.core.types import Action
+from tutor.games.mentis.analysis import tile_moves_shown
+from tutor.games.mentis.engine.board import square_name, square_of
+from tutor.games.mentis.engine.state import DEPLOY_SOURCE, DRAW_SOURCE, MentisState
+
+
+def source_of(action: Action) -> int:
+    """What acts in a flat legal action: the tile's square, the hand or the draw offer."""
+    if action.kind in ("move", "capture"):
+        return int(action.args[0])
+    if action.kind in ("deploy", "end_deploy"):
+        return DEPLOY_SOURCE
+    return DRAW_SOURCE
+
+
+def flat_grouped(state: MentisState) -> dict[int, list[Action]]:
+    """The flat legal actions grouped by source, each group in the flat order."""
+    groups: dict[int, list[Action]] = {}
+    for action in state.legal_actions():
+        groups.setdefault(source_of(action), []).append(action)
+    return groups
+
+
+def assert_staged_equals_flat(state: MentisState) -> None:
+    groups = flat_grouped(state)
+    assert state.sources() == sorted(groups)
+    for source, actions in groups.items():
+        assert state.actions_from(source) == actions, source
+    for source in range(DRAW_SOURCE + 1):
+        if source not in groups:
+            assert state.actions_from(source) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 140),
+    options=st.sampled_from(
+        [
+            {},
+            {"modules": ["wolf"]},
+            {"rulings": {"straight_move": "one_or_two", "draw_offer": "any_time"}},
+            {"rulings": {"pick_up": "drop_only", "tile_table": "noble_trenchman_spear"}},
+            {"memory": "tops", "rulings": {"immunity": "spears_resist_trenchmen"}},
+        ]
+    ),
+)
+def test_the_staged_listing_is_the_flat_listing_grouped_by_what_acts(
+    seed: int, steps: int, options: dict[str, Any]
+) -> None:
+    state = tutor.load_game("mentis", **options).new_state(seed=seed, tracing=False)
+    rng = Rng(seed)
+    for _ in range(steps):  # every phase is met: turns, deploys under way, draw offers
+        assert_staged_equals_flat(state)
+        if state.is_terminal():
+            break
+        state.apply_legal(state.random_action(rng))
+    assert_staged_equals_flat(state)
+
+
+def test_a_tile_that_cannot_move_or_capture_is_no_source() -> None:
+    # Blue's Spear on b1 is walled in: the Hill on c1, Red's tiles on a1 and b2.
+    state = position(
+        {"b1": "blue spear", "a1": "red noble", "b2": "red noble", "b4": "red trenchman"}
+    )
+    stuck = square_of("b1")
+    assert stuck not in state.sources()
+    assert state.actions_from(stuck) == []
+    assert [a for a in state.legal_actions() if a.args and a.args[0] == stuck] == []
+    assert_staged_equals_flat(state)
+
+
+def test_a_tile_that_can_only_capture_is_a_source_with_its_captures() -> None:
+    # The same walls, and a Red Noble on b4: exactly the Spear's range of 3 away.
+    state = position({"b1": "blue spear", "a1": "red noble", "b2": "red noble", "b4": "red noble"})
+    spear = square_of("b1")
+    assert spear in state.sources()
+    labels = [a.label for a in state.actions_from(spear)]
+    assert labels == ["Spear on b1 captures the Noble on b4"]
+    assert_staged_equals_flat(state)
+
+
+def test_the_random_choice_draws_a_source_then_one_of_its_actions() -> None:
+    state = tutor.load_game("mentis").new_state(seed=4, tracing=False)
+    for _ in range(12):
+        state.apply_legal(state.random_action(Rng(state.steps)))
+    sources = state.sources()
+    assert len(sources) > 1
+    by_hand = Rng(99)
+    source = sources[by_hand.below(len(sources))]
+    actions = state.actions_from(source)
+    expected = actions[by_hand.below(len(actions))]
+    assert state.random_action(Rng(99)) == expected
+
+
+def test_play_out_and_the_random_bot_draw_the_staged_choice() -> None:
+    game = tutor.load_game("mentis")
+    fast = game.new_state(seed=7)
+    fast.play_out(Rng(8))
+    by_bot = game.new_state(seed=7)
+    bot, rng = make_policy("mentis", "random"), Rng(8)
+    while not by_bot.is_terminal():
+        by_bot.apply_legal(bot(by_bot, by_bot.legal_actions(), rng))
+    assert by_bot.to_dict() == fast.to_dict()
+    assert fast.trace_for(None) == by_bot.trace_for(None)
+    again = game.new_state(seed=7)
+    again.play_out(Rng(8))
+    assert again.to_dict() == fast.to_dict()
+
+
+def test_random_games_use_every_kind_of_source() -> None:
+    game = tutor.load_game("mentis")
+    kinds: set[str] = set()
+    for seed in range(3):
+        state = game.new_state(seed=seed, tracing=False)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            action = state.random_action(rng)
+            kinds.add(action.kind)
+            state.apply_legal(action)
+    assert {"deploy", "end_deploy", "move", "capture", "offer_draw"} <= kinds
+
+
+def test_a_source_that_is_not_one_is_refused() -> None:
+    state = tutor.load_game("mentis").new_state(seed=0)
+    with pytest.raises(ValueError, match="not a source"):
+        state.actions_from(DRAW_SOURCE + 1)
+    with pytest.raises(ValueError, match="not a source"):
+        state.actions_from(-1)
+
+
+def test_the_chosen_tiles_highlighted_squares_are_where_its_moves_end() -> None:
+    state = position({"c3": "blue noble", "e3": "blue trenchman spear", "c5": "red spear"})
+    for square in ("c3", "e3"):
+        ends = {
+            a.args[1][-1]
+            for a in state.legal_actions()
+            if a.kind == "move" and a.args[0] == square_of(square)
+        }
+        shown = tile_moves_shown(state, square)
+        assert shown and shown == sorted(square_name(q) for q in ends)
