@@ -12,10 +12,10 @@ Two random players are measured, because they are different games:
 * ``random_games`` (and the tracing-on and Wolf runs): the random player of
   ``State.play_out`` (``MentisState.random_action``), which chooses in steps: uniformly
   among what can act (each tile with a legal move or capture, the hand when a deploy is
-  possible, the draw offer from round 30), then uniformly among that choice's actions.
-  Only the chosen tile's moves are listed.  The draw offer is one choice among about
-  eight here (about one among 140 below), so from round 30 on these games mostly end
-  by agreement: they are shorter, which is why actions/s is reported beside games/s.
+  possible), then uniformly among that choice's actions.  Only the chosen tile's moves
+  are listed.  It answers a draw offer but makes none while it has a board action (as
+  one choice among about eight, the offer would end most games by agreement soon after
+  round 30 and flatter games/s); actions/s is reported beside games/s all the same.
 * ``random_games_flat_uniform``: uniform over every legal action (every distinct move
   of every tile counting once), the random game before the staged choice; every
   position lists all its actions.

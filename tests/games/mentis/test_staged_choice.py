@@ -105,7 +105,7 @@ def test_the_random_choice_draws_a_source_then_one_of_its_actions() -> None:
     for _ in range(12):
         state.apply_legal(state.random_action(Rng(state.steps)))
     sources = state.sources()
-    assert len(sources) > 1
+    assert len(sources) > 1 and DRAW_SOURCE not in sources
     by_hand = Rng(99)
     source = sources[by_hand.below(len(sources))]
     actions = state.actions_from(source)
@@ -128,17 +128,18 @@ def test_play_out_and_the_random_bot_draw_the_staged_choice() -> None:
     assert again.to_dict() == fast.to_dict()
 
 
-def test_random_games_use_every_kind_of_source() -> None:
+def test_random_games_use_every_kind_of_board_action() -> None:
     game = tutor.load_game("mentis")
     kinds: set[str] = set()
     for seed in range(3):
         state = game.new_state(seed=seed, tracing=False)
         rng = Rng(seed)
-        while not state.is_terminal():
+        while not state.is_terminal() and state.turn <= 100:
             action = state.random_action(rng)
             kinds.add(action.kind)
             state.apply_legal(action)
-    assert {"deploy", "end_deploy", "move", "capture", "offer_draw"} <= kinds
+    assert {"deploy", "end_deploy", "move", "capture"} <= kinds
+    assert "offer_draw" not in kinds
 
 
 def test_a_source_that_is_not_one_is_refused() -> None:
@@ -159,3 +160,26 @@ def test_the_chosen_tiles_highlighted_squares_are_where_its_moves_end() -> None:
         }
         shown = tile_moves_shown(state, square)
         assert shown and shown == sorted(square_name(q) for q in ends)
+
+
+def test_the_random_player_answers_a_draw_offer_but_makes_none() -> None:
+    # From round 30 a draw may be offered; the random player plays on the board instead,
+    # yet when offered a draw it answers (accept or decline is its only source then).
+    state = tutor.load_game("mentis").new_state(seed=2, tracing=False)
+    rng = Rng(5)
+    offers = 0
+    while not state.is_terminal() and state.turn < state.game.offers_from + 20:
+        sources = state.sources()
+        action = state.random_action(rng)
+        if DRAW_SOURCE in sources and len(sources) > 1:
+            offers += 1
+            assert action not in state.actions_from(DRAW_SOURCE), action.label
+        state.apply_legal(action)
+    assert offers > 0  # the offer was open and never taken
+    answering = tutor.load_game("mentis").new_state(seed=2, tracing=False)
+    while answering.turn < answering.game.offers_from:
+        answering.apply_legal(answering.random_action(rng))
+    offer = answering.actions_from(DRAW_SOURCE)[0]
+    answering.apply_legal(offer)
+    assert answering.sources() == [DRAW_SOURCE]
+    assert answering.random_action(rng) in answering.actions_from(DRAW_SOURCE)

@@ -364,17 +364,23 @@ class MentisState(State):
         """The random player's choice, made in steps: what to act with, then how.
 
         One draw picks uniformly among :meth:`sources` (a tile that can move or capture,
-        deploying, the draw offer), a second uniformly among that source's actions; so
-        only the chosen tile's moves are listed.  Every random play-out draws this way.
+        deploying), a second uniformly among that source's actions; so only the chosen
+        tile's moves are listed.  Every random play-out draws this way.  The random
+        player answers a draw offer but makes none while it has a tile or a deploy to
+        play: as one source among about eight, the offer would end nearly every random
+        game by agreement soon after it is allowed.
 
         Raises:
             ValueError: if no action is legal (the game is over).
         """
         sources = self.sources()
-        if not sources:
+        count = len(sources)
+        if not count:
             raise ValueError("no legal action: the game is over")
+        if count > 1 and sources[count - 1] == DRAW_SOURCE:
+            count -= 1
         below = rng.below
-        source = sources[below(len(sources))]
+        source = sources[below(count)]
         if source >= SQUARES or self.phase != TURN:
             actions = self.actions_from(source)
             return actions[below(len(actions))]
