@@ -32,6 +32,7 @@ SHIPPED = [g for g in tutor.registered_games() if g not in TOY_NAMES]
 EXTRA_CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = [
     ("mantis_falls", {"players": 3, "modules": ["triad"]}),
     ("mantis_falls", {"players": 3, "modules": ["triad", "full_circle", "under_the_rose"]}),
+    ("mentis", {"modules": ["wolf"]}),
 ]
 """Further configurations with golden transcripts of their own (beside the defaults)."""
 CASES = [pytest.param(g, {}, id=g) for g in SHIPPED] + [

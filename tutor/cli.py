@@ -368,17 +368,26 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
             f"(95% CI {100 * r['low']:.1f}-{100 * r['high']:.1f}%)\n"
         )
     r = summary["tie_rate"]
-    out.write(f"  tie rate: {100 * r['rate']:.1f}%\n")
+    out.write(f"  tie rate: {_rate_text(r)}\n")
     fp = summary["first_player"]
+    out.write(f"  first player wins {_rate_text(fp['first'])}\n")
+    out.write(f"  second player wins {_rate_text(fp['second'])}\n")
     out.write(f"  first-player advantage: {100 * fp['advantage']:+.1f} points\n")
     for key, label in (summary.get("extra_labels") or {}).items():
-        r = summary[key]
-        out.write(f"  {label}: {r['count']}/{r['of']} = {100 * r['rate']:.1f}%\n")
+        out.write(f"  {label}: {_rate_text(summary[key])}\n")
     out.write(
         f"  turns: mean {summary['length']['turns']['mean']:.1f}; branching factor "
         f"{summary['branching_factor']:.1f}; {elapsed:.1f} s\n"
     )
     return EXIT_OK
+
+
+def _rate_text(r: dict[str, Any]) -> str:
+    """``"3/20 = 15.0% (95% CI 5.2-36.0%)"``: a rate with its Wilson interval."""
+    return (
+        f"{r['count']}/{r['of']} = {100 * r['rate']:.1f}% "
+        f"(95% CI {100 * r['low']:.1f}-{100 * r['high']:.1f}%)"
+    )
 
 
 def bot_names(game: str, text: str) -> list[str]:

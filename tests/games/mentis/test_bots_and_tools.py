@@ -104,3 +104,53 @@ def test_the_quiz_asks_what_a_mentis_rule_does_next() -> None:
     for question in questions:
         assert question.verify()
         assert question.correct.rule.startswith("me.")
+
+
+def test_each_tiles_attacks_and_shielded_lines_are_listed() -> None:
+    from tutor.games.mentis.analysis import tile_attacks
+
+    state = position(
+        {"c3": "blue spear", "e4": "blue trenchman", "c4": "red trenchman", "c6": "red noble"}
+    )
+    blue = tile_attacks(state, 0)
+    # The Spear reaches f3 (three to the right); c6 is behind the immune Trenchman.
+    assert blue["c3"] == {
+        "tile": "Spear",
+        "range": 3,
+        "attacks": ["f3"],
+        "blocked": [("c4", "c6")],
+        "captures": [],
+    }
+    assert blue["e4"]["captures"] == ["c4"] and "e6" in blue["e4"]["attacks"]
+    assert blue["d1"]["tile"] == "King" and blue["d1"]["attacks"] == ["c1", "d2", "e1"]
+    # Red's Trenchman on c4 threatens the blue Trenchman on e4 in return.
+    assert tile_attacks(state, 1)["c4"]["captures"] == ["e4"]
+
+
+def test_the_search_bots_strength_is_set_by_its_depth() -> None:
+    state = tutor.load_teaching_scenario("mentis", "spear_and_shield").state
+    legal = state.legal_actions()
+    shallow, deep = SearchBot(depth=1), SearchBot(depth=2, captures=1)
+    first = shallow(state, legal, Rng(1))
+    second = deep(state, legal, Rng(1))
+    assert deep.nodes > 10 * shallow.nodes  # every reply is searched, not just captures
+    # Both remove the shield: the Trenchman on e4 takes the Trenchman on c4.
+    assert first.label == second.label == "Trenchman on e4 captures the Trenchman on c4"
+
+
+def test_win_and_draw_rates_between_bots_come_by_bot_and_by_first_player() -> None:
+    from tutor.analysis.simulation import simulate, summarise
+
+    rows = simulate("mentis", games=3, seed=1, policies=("greedy", "random"), processes=1)
+    rows += simulate("mentis", games=3, seed=2, policies=("random", "greedy"), processes=1)
+    summary = summarise(rows, "mentis")
+    for rate in (
+        summary["win_rate_by_bot"]["greedy"],
+        summary["win_rate_by_bot"]["random"],
+        summary["tie_rate"],
+        summary["first_player"]["first"],
+        summary["first_player"]["second"],
+        summary["king_capture_rate"],
+    ):
+        assert rate["of"] == 6 and 0.0 <= rate["low"] <= rate["rate"] <= rate["high"] <= 1.0
+    assert summary["win_rate_by_bot"]["greedy"]["count"] >= 5  # greedy beats random

@@ -96,3 +96,45 @@ def test_capturing_the_king_wins_at_once() -> None:
     # The King defends himself at range 1.
     guard = position({"d2": "red noble"}, to_move="blue")
     assert guard.check(capture(guard, "d1", "d2"))
+
+
+@pytest.mark.rule("me.5.1")
+def test_a_tile_under_the_top_of_a_stack_cannot_capture() -> None:
+    # The Spear at the bottom of c3 would reach c6 at range 3; the Noble on top cannot.
+    state = position({"c3": "blue spear noble", "c6": "red noble"})
+    verdict = state.check(capture(state, "c3", "c6"))
+    assert not verdict and verdict.rule == "me.5.4"
+    assert not [a for a in state.legal_actions() if a.kind == "capture"]
+    # Alone on top, the same Spear captures.
+    alone = position({"c3": "blue noble spear", "c6": "red noble"})
+    assert alone.check(capture(alone, "c3", "c6"))
+
+
+@pytest.mark.rule("me.5.4")
+def test_a_target_beyond_the_range_is_out_of_reach_too() -> None:
+    state = position({"c3": "blue noble", "c5": "red spear", "e3": "red trenchman"})
+    for target in ("c5", "e3"):  # two squares away; the Noble's range is 1
+        verdict = state.check(capture(state, "c3", target))
+        assert not verdict and verdict.rule == "me.5.4", target
+    spear = position({"a1": "blue spear", "a6": "red noble"})
+    verdict = spear.check(capture(spear, "a1", "a6"))  # five squares: the Spear's is 3
+    assert not verdict and "exactly 3" in verdict.reason
+
+
+@pytest.mark.rule("me.5.5")
+@pytest.mark.rule("me.6.1")
+def test_the_king_is_immune_to_nothing() -> None:
+    # Each kind takes the red King from its own range; captures may cross the Hill.
+    for attacker, square in (("spear", "a7"), ("trenchman", "d5"), ("noble", "d6")):
+        state = position({square: f"blue {attacker}"})
+        assert state.check(capture(state, square, "d7")), attacker
+
+
+@pytest.mark.rule("me.5.6")
+def test_a_blocker_must_stand_between_not_beyond() -> None:
+    # The red Trenchman on e6 stands behind the target: the line to d6 is open.
+    state = position({"a6": "blue spear", "d6": "red noble", "e6": "red trenchman"})
+    assert state.check(capture(state, "a6", "d6"))
+    # The attacker's own Trenchman between does not block either (ruling blockers).
+    own = position({"a6": "blue spear", "b6": "blue trenchman", "d6": "red noble"})
+    assert own.check(capture(own, "a6", "d6"))

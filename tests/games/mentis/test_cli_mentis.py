@@ -50,3 +50,14 @@ def test_tree_ranks_the_moves_of_a_puzzle(capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(capsys.readouterr().out)
     assert data["game"] == "mentis" and data["nodes"] == data["edges"] + 1 > 1
     assert data["root"].startswith("Round 12, Blue to act")
+
+
+def test_simulate_with_bots_gives_every_rate_with_its_interval(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "mentis", "--games", "4", "--bots", "greedy,random", "--processes", "1"]
+    assert main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for start in ("seat 1 wins", "tie rate:", "first player wins", "games won by capturing"):
+        line = next(x for x in lines if x.strip().startswith(start))
+        assert "95% CI" in line, line

@@ -91,3 +91,33 @@ def test_a_tile_not_in_hand_cannot_be_deployed() -> None:
     verdict = state.check(deploy(state, "d2", "noble"))
     assert not verdict and verdict.code == Rejection.NOT_AVAILABLE
     assert "no Noble in hand" in verdict.reason
+
+
+@pytest.mark.rule("me.3.4")
+def test_only_an_enemy_directly_beside_the_chosen_square_forbids_it() -> None:
+    # A red Noble on b2 touches b1 and c2 along a row or column; d2 only diagonally...
+    state = position({"b2": "red noble"})
+    for square in ("b1", "c2"):
+        verdict = state.check(deploy(state, square, "spear"))
+        assert not verdict and verdict.rule == "me.3.4", square
+    for square in ("d2", "e2", "f1"):
+        assert state.check(deploy(state, square, "spear")), square
+    # ...and an enemy next to the Hill but not to the square does not matter either.
+    beside_hill = position({"a1": "red spear"})
+    assert not beside_hill.check(deploy(beside_hill, "b1", "spear"))
+    assert beside_hill.check(deploy(beside_hill, "c2", "spear"))
+    # Topping up an own stack is a deploy too: an enemy beside it forbids it.
+    top_up = position({"c2": "blue spear", "c3": "red noble"})
+    verdict = top_up.check(deploy(top_up, "c2", "trenchman"))
+    assert not verdict and verdict.rule == "me.3.4"
+
+
+@pytest.mark.rule("me.3.1")
+@pytest.mark.rule("me.3.4")
+def test_red_deploys_next_to_the_red_hill_under_the_same_limits() -> None:
+    state = position({"d5": "blue spear"}, to_move="red")
+    squares = {label.rsplit(" ", 1)[1] for label in labels(state, "deploy")}
+    assert squares == {"b7", "f7", "c6", "e6"}  # d6 touches the blue Spear on d5
+    for square, rule in (("d6", "me.3.4"), ("c7", "me.3.1"), ("d5", "me.3.1")):
+        verdict = state.check(deploy(state, square, "noble"))
+        assert not verdict and verdict.rule == rule, square

@@ -203,3 +203,46 @@ def test_the_listed_moves_are_every_result_once_by_its_shortest_path(
             ]
             expected = every_move_by_brute_force(state, origin)
             assert listed == sorted(expected.values()), square_name(origin)
+
+
+@pytest.mark.rule("me.4.2")
+def test_no_tile_passes_across_a_hill_square_on_its_way() -> None:
+    # The Noble on b1 could reach c2 through c1, but c1 is Blue's Hill: only around it.
+    state = position({"b1": "blue noble"})
+    across = state.check(move(state, "b1", ["c1", "c2"], [1, 1]))
+    assert not across and across.rule == "me.4.2"
+    assert [a.label for a in state.legal_actions() if a.label.endswith("→c2")] == [
+        "Move the Noble b1→b2→c2"
+    ]
+    # The enemy Hill is closed too: a Trenchman on b7 cannot go two squares right.
+    red_hill = position({"b7": "blue trenchman"}, hands={"blue": {}, "red": {}})
+    assert moves_from(red_hill, "b7") == {"b5"}
+    verdict = red_hill.check(move(red_hill, "b7", ["c7", "d7"], [1, 1]))
+    assert not verdict and verdict.rule == "me.4.2"
+
+
+@pytest.mark.rule("me.4.3")
+def test_an_any_path_mover_goes_round_an_enemy_tile_never_over_it() -> None:
+    state = position({"c3": "blue noble", "c4": "red trenchman"})
+    over = state.check(move(state, "c3", ["c4", "c5"], [1, 1]))
+    assert not over and over.rule == "me.4.3"
+    onto = state.check(move(state, "c3", ["c4"], [1]))
+    assert not onto and onto.rule == "me.4.3"
+    reach = moves_from(state, "c3")
+    assert "b4" in reach and "d4" in reach  # round the Trenchman's sides
+    assert "c4" not in reach and "c5" not in reach  # c5 is four squares round it
+
+
+@pytest.mark.rule("me.4.5")
+@pytest.mark.rule("me.4.6")
+def test_a_pile_too_tall_to_pass_drops_tiles_before_it_reaches_the_stack() -> None:
+    # Three tiles cannot cross a square holding one: 4 would stand there on the way.
+    state = position({"a3": "blue spear trenchman noble", "b3": "blue spear"})
+    verdict = state.check(move(state, "a3", ["b3", "c3"], [3, 3]))
+    assert not verdict and verdict.rule == "me.4.5"
+    # Leaving one tile behind on a3 first makes the pile short enough to pass.
+    entries = state.apply(move(state, "a3", ["b3", "c3"], [2, 2]))
+    assert tiles(state, "a3") == ["Spear"]
+    assert tiles(state, "b3") == ["Spear"]
+    assert tiles(state, "c3") == ["Trenchman", "Noble"]
+    assert "1 left on a3" in next(e.text for e in entries if e.rule == "me.4.6")

@@ -149,6 +149,10 @@ def apply_capture_rules(s: MentisState, p: int, a: int, t: int, attacker: int, t
     )
     if attacker != WOLF:
         s.log("me.5.4", f"The {KIND_NAMES[attacker]} captures at exactly range {reach}.", p)
+    else:
+        s.log("me.8.5", "The Wolf bites one square away, diagonals included.", p)
+    if WOLF in (attacker, taken):
+        s.log("me.8.6", "The Wolf captures, and is captured by, every kind of tile.", p)
     s.log("me.5.2", f"The {KIND_NAMES[taken]} leaves the game.", p)
     if s.stacks[t]:
         s.log(

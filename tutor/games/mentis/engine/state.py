@@ -28,6 +28,7 @@ from tutor.games.mentis.engine.board import (
     KING,
     PLAYER_NAMES,
     SQUARES,
+    WOLF,
     square_name,
 )
 from tutor.games.mentis.engine.capture import (
@@ -539,6 +540,13 @@ class MentisState(State):
                 )
                 if len(stack) > 1:
                     self.log("me.3.3", f"It goes on top of {name}'s own stack on {where}.", p)
+                if kind == WOLF:
+                    self.log(
+                        "me.8.2",
+                        f"The Wolf stands alone on {where}; unlike the other tiles it may be "
+                        "deployed next to enemy tiles.",
+                        p,
+                    )
             else:
                 self.log(
                     "me.3.2",
