@@ -4,9 +4,10 @@ Why this file exists: with three players, each turn has two active players (the 
 player and the player to their right) and a bystander.  Every card that speaks of "the
 other player" or "each player" means the active players only; the bystander may only
 discard or conserve after the main plays, draws last, never receives wounds or is
-offered as a target, cannot use any-time effects, and makes the choices some Triad
-cards hand them.  Each test plays such a moment through the action API and checks the
-state and the rules the trace cites.
+offered as a target, keeps their conditions and allies out of reach of every card,
+cannot use any-time effects, and makes the choices some Triad cards hand them.  Each
+test plays such a moment through the action API and checks the state and the rules the
+trace cites.
 
 Seats go clockwise: Jack 0, Jill 1, June 2 (see ``trio.py``).  On Jack's turn Jack and
 June are active and Jill is the bystander.
@@ -254,3 +255,47 @@ def test_a_triad_card_can_give_the_bystander_a_card() -> None:
 def test_under_the_house_rule_the_partner_sits_to_the_left() -> None:
     s = trio_state(rulings={"triad_partner": "left"})
     assert s.view(None)["active_players"] == [JACK, JILL] and s.bystander == JUNE
+
+
+@pytest.mark.rule("mf.7.3")
+@pytest.mark.parametrize(
+    ("card", "offered", "done"),
+    [
+        (
+            "Crowbar",
+            "Discard June's condition Gun",
+            ("mf.13.1", "June's condition Gun is removed and discarded."),
+        ),
+        (
+            "Bribe",
+            "Return June's face-down ally group 1",
+            ("mf.14.5", "June's Officer Reyes (1 card) goes back to the ally deck."),
+        ),
+    ],
+)
+def test_the_bystanders_conditions_and_allies_are_out_of_reach(
+    card: str, offered: str, done: tuple[str, str]
+) -> None:
+    """Jack's Crowbar removes a condition of either player and his Bribe returns the
+    other player's ally: both reach June, the other active player, never Jill."""
+    s = trio_state(
+        {"hand": [card]},
+        {"conditions": ["Bulletproof Vest"], "allies": ["Officer Reyes"]},
+        {"conditions": ["Gun"], "allies": ["Officer Reyes"]},
+        event="Scared Off",
+        draws=["Medicine", "Sprint", "Coffee", "Hot Soup", "Lookout", "Recall", "Hunch"],
+    )
+    kept = ("conditions", "allies_incomplete", "ally_cards")
+    jill_before = {k: s.view(None)["players"][JILL][k] for k in kept}
+    skip_to_main_play(s)
+    do(s, "play", card)
+    do(s, "finish")
+    do(s, "nothing")  # June
+    do(s, "nothing")  # Jill, the bystander
+    assert s.decision.player == JACK
+    assert [a.label for a in s.legal_actions()] == [offered]
+    entries = s.apply(s.legal_actions()[0])
+    assert (entries[0].rule, entries[0].text) == done
+    june = s.view(None)["players"][JUNE]
+    assert (june["conditions"] if card == "Crowbar" else june["allies_incomplete"]) == []
+    assert {k: s.view(None)["players"][JILL][k] for k in kept} == jill_before
