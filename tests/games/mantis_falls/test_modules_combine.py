@@ -59,6 +59,14 @@ def test_every_module_combination_sets_up_each_module(
             agent = own["agent"]
             assert agent["name"] and len(agent["buried"]) == agent["dots"]
             assert other["agent"]["buried"] is None  # another's roses stay hidden (mf.23.3)
+    if "under_the_rose" in modules:
+        # Three Horizon and three Sky cards: two players leave some, three use them all.
+        (back,) = [e.text for e in state.trace if e.rule == "mf.23.1"]
+        assert back == (
+            "The unused Horizon and Sky cards go back to the box unseen."
+            if players == 2
+            else "Every Horizon and Sky card is in play: none goes back to the box."
+        )
     random_playout(state, Rng(7))
     assert state.is_terminal() and state.outcome() is not None
 
