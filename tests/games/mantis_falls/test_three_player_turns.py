@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 from games.mantis_falls.mf_helpers import do, pending_pick, rules_cited, skip_to_main_play
+from tables import JACK_SEVEN, JILL_SEVEN
 from trio import JACK, JILL, JUNE, trio_state
 
 from tutor.core.types import Action
@@ -159,6 +160,37 @@ def test_the_bystander_draws_after_both_active_players() -> None:
     assert takers == [JACK, JUNE] + [JILL] * 5
     assert [rule for actor, rule in draws if actor == JILL] == ["mf.9.2"] * 5
     assert [len(h) for h in s.hands] == [7, 7, 7]
+
+
+@pytest.mark.rule("mf.9.2")
+def test_the_bystander_may_draw_from_conserved_energy() -> None:
+    """Jack and June hold seven; Jill, the bystander, holds one card with Shoulder Check
+    in Conserved Energy: she tops up as the active players would, from the pile or
+    Conserved Energy (ruling bystander_draw_source)."""
+    s = trio_state(
+        {"hand": list(JACK_SEVEN)},
+        {"hand": ["Lookout"]},
+        {"hand": list(JILL_SEVEN)},
+        event="Scared Off",
+        conserved=["Shoulder Check"],
+        draws=["Recall", "Storm Cellar", "Take Cover", "Bullet", "Crowbar", "Foresight"],
+    )
+    skip_to_main_play(s)
+    while pending_pick(s) != "draw_source":
+        legal = s.legal_actions()
+        s.apply(next((a for a in legal if a.kind in ("nothing", "pass")), legal[0]))
+    assert s.decision.player == JILL and s.decision.rule == "mf.15.2"
+    assert [a.label for a in s.legal_actions()] == [
+        "Take Shoulder Check (Granite) from Conserved Energy",
+        "Draw from the action draw pile",
+    ]
+    entries = do(s, "draw_conserved")
+    assert (entries[0].rule, entries[0].text) == (
+        "mf.15.2",
+        "Jill draws Shoulder Check (Granite) from Conserved Energy instead of the draw pile.",
+    )
+    assert rules_cited(entries)[1:6] == ["mf.9.2"] * 5
+    assert s.conserved == [] and len(s.hands[JILL]) == 7
 
 
 @pytest.mark.rule("mf.7.3")
