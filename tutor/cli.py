@@ -15,12 +15,19 @@ Subcommands::
     tutor simulate GAME [--games N] [--seed S] [--json] [--options YAML] [--modules M1,M2]
                         [--bots B1,B2 [--processes P]]
     tutor rulings GAME [--games N] [--seed S] [--bots B1,B2] [--rulings R1,R2]
+                       [--players P] [--modules M1,M2] [--options YAML]
                        [--processes P] [--save-scenarios FOLDER] [--json]
     tutor tree FILE|GAME [--seed S] [--depth D] [--player N] [--max-nodes M] [--json]
+                         [--players P] [--modules M1,M2] [--options YAML]
     tutor rules GAME [--coverage] [--json]
     tutor whatif FILE [--json] [--player N]
     tutor whatif FILE --simulate N [--bots B1,B2] [--seed S] [--processes P] [--json]
-    tutor why FILE|--seed S [--game GAME] --entry N [--player N] [--json]
+    tutor why FILE|--seed S [--game GAME [--players P] [--modules M1,M2] [--options YAML]]
+              --entry N [--player N] [--json]
+
+A game's options (``--players``, ``--modules``, ``--options``) are taken wherever a
+command starts a game itself; a scenario file or a saved session names its own, so they
+are refused beside one.
 """
 
 from __future__ import annotations
@@ -153,7 +160,7 @@ def game_options(text: str | None) -> dict[str, Any]:
 
 
 def command_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The game options of ``play``/``simulate``: ``--options``, then ``--modules`` on top.
+    """A command's game options: ``--options``, then ``--modules`` and ``--players`` on top.
 
     Raises:
         OptionError: if ``--options`` is not a YAML mapping.
@@ -161,7 +168,31 @@ def command_options(args: argparse.Namespace) -> dict[str, Any]:
     options = game_options(args.options)
     if getattr(args, "modules", None):
         options["modules"] = [m.strip() for m in args.modules.split(",") if m.strip()]
+    if getattr(args, "players", None):
+        options["players"] = args.players
     return options
+
+
+def _no_options_beside_a_file(args: argparse.Namespace, what: str) -> None:
+    """Refuse game options given beside a file that names its own (``tree``, ``why``).
+
+    Raises:
+        OptionError: if ``--players``, ``--modules`` or ``--options`` was given.
+    """
+    given = [
+        flag
+        for flag, value in (
+            ("--players", args.players),
+            ("--modules", args.modules),
+            ("--options", args.options),
+        )
+        if value
+    ]
+    if given:
+        raise OptionError(
+            f"{', '.join(given)} set the options of a game the command starts; {what} "
+            "names its own (a scenario's 'options' key)"
+        )
 
 
 def _check_player(game: Game, player: int | None) -> None:
@@ -187,10 +218,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         TutorError: for an unknown game, a bad ``--player`` or a game that never ends.
     """
-    options = command_options(args)
-    if args.players:
-        options["players"] = args.players
-    game = load_game(args.game, **options)
+    game = load_game(args.game, **command_options(args))
     _check_player(game, args.player)
     state = play_random(new_state(game, args.seed, tracing=True), args.seed)
     result = state.outcome()
@@ -290,10 +318,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """
     if args.bots:
         return cmd_simulate_bots(args, out)
-    options = command_options(args)
-    if args.players:
-        options["players"] = args.players
-    game = load_game(args.game, **options)
+    game = load_game(args.game, **command_options(args))
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
     report = simulate(game, args.games, args.seed, progress=progress)
     if args.json:
@@ -331,8 +356,6 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     bots = bot_names(args.game, args.bots)
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
     options = command_options(args)
-    if args.players and "players" not in options:
-        options["players"] = args.players
     if "players" not in options and len(bots) in spec_for(args.game).player_counts:
         options["players"] = len(bots)  # one bot per player: the bots say how many play
     start = time.perf_counter()
@@ -429,7 +452,7 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
             games=args.games,
             seed=args.seed,
             policies=bots,
-            options=game_options(args.options),
+            options=command_options(args),
             rulings=only,
             processes=args.processes,
             progress=args.games * 2 >= PROGRESS_MIN_GAMES and sys.stderr.isatty(),
@@ -494,11 +517,13 @@ def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
     """Build the decision tree of a position and print its size, value and first choices.
 
     The position is a scenario file's, or the opening position of a registered game
-    named instead of a file (dealt with ``--seed``).
+    named instead of a file (dealt with ``--seed``, with the game options of
+    ``--players``, ``--modules`` and ``--options``).
 
     Raises:
-        TutorError: for a broken scenario file, a bad ``--player`` or a tree that is too
-            large (``TreeTooLarge`` says how to make it smaller).
+        TutorError: for a broken scenario file, game options beside one, a bad
+            ``--player`` or a tree that is too large (``TreeTooLarge`` says how to make
+            it smaller).
     """
     from tutor.analysis.trees import decision_tree, tree_stats
     from tutor.core.scenario import load_scenario
@@ -506,10 +531,11 @@ def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
     if args.depth < 0:
         raise OptionError(f"--depth must be zero or more, got {args.depth}")
     if args.file in game_specs() and not os.path.exists(args.file):
-        game = load_game(args.file)
+        game = load_game(args.file, **command_options(args))
         state = game.new_state(seed=args.seed)
         where = f"{game.title} (seed {args.seed})"
     else:
+        _no_options_beside_a_file(args, "a scenario file")
         state = load_scenario(args.file).state
         where = str(args.file)
     _check_player(state.game, args.player)
@@ -848,17 +874,19 @@ def cmd_why(args: argparse.Namespace, out: TextIO) -> int:
     """Print why one trace entry happened: one line per link back to its root.
 
     The game is a saved session file (``.json``), a scenario file, or with ``--seed``
-    the seeded random game ``tutor play GAME --seed S`` prints (``--game``).
+    the seeded random game ``tutor play GAME --seed S`` prints (``--game``, with the
+    game options of ``--players``, ``--modules`` and ``--options``).
 
     Raises:
-        TutorError: for a missing or broken file, a bad ``--player``, or an entry
-            number outside the trace.
+        TutorError: for a missing or broken file, game options beside one, a bad
+            ``--player``, or an entry number outside the trace.
     """
     from tutor.analysis.why import Link, seeded_session, why
 
     if (args.file is None) == (args.seed is None):
         raise OptionError("give either a FILE or --seed S (with --game GAME)")
     if args.file is not None:
+        _no_options_beside_a_file(args, "a saved session or scenario file")
         if str(args.file).lower().endswith(".json"):
             from tutor.core.session import Session
 
@@ -870,7 +898,7 @@ def cmd_why(args: argparse.Namespace, out: TextIO) -> int:
     else:
         if not args.game:
             raise OptionError("--seed needs --game GAME (one of: " + ", ".join(game_specs()) + ")")
-        game = load_game(args.game, **game_options(args.options))
+        game = load_game(args.game, **command_options(args))
         session = seeded_session(game, args.seed)
     _check_player(session.state.game, args.player)
     chain = why(session, args.entry, args.player)
@@ -927,6 +955,24 @@ OPTIONS_HELP = (
     'the game\'s load options as a YAML mapping, e.g. "{rulings: {RULING: OPTION}}" '
     "(each game's docs list its options)"
 )
+
+
+def _add_game_option_args(p: argparse.ArgumentParser, when: str = "") -> None:
+    """Add ``--players``, ``--modules`` and ``--options`` (read by :func:`command_options`).
+
+    Args:
+        p: the subcommand's parser.
+        when: what the help says first, for options that apply only sometimes.
+    """
+    p.add_argument(
+        "--players",
+        type=_at_least_one,
+        default=None,
+        metavar="P",
+        help=f"{when}how many players (default: the game's usual number; see 'tutor games')",
+    )
+    p.add_argument("--modules", default=None, metavar="M1,M2", help=when + MODULES_HELP)
+    p.add_argument("--options", default=None, metavar="YAML", help=when + OPTIONS_HELP)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1010,7 +1056,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="R1,R2",
         help="only these switchable rulings (default: all, and their related pairs)",
     )
-    p.add_argument("--options", default=None, metavar="YAML", help=OPTIONS_HELP)
+    _add_game_option_args(p)
     p.add_argument(
         "--processes",
         type=_at_least_one,
@@ -1035,6 +1081,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", type=int, default=None, metavar="N", help="whose value")
     p.add_argument("--max-nodes", type=int, default=20_000, help="size cap (default 20000)")
     p.add_argument("--json", action="store_true", help="print as JSON")
+    _add_game_option_args(p, "when FILE is a game: ")
     p.set_defaults(func=cmd_tree)
 
     p = sub.add_parser("rules", help="list a game's rules index")
@@ -1081,7 +1128,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?", help="a saved session (.json) or a scenario file")
     p.add_argument("--seed", type=int, help="explain the seeded game 'tutor play' prints")
     p.add_argument("--game", help="with --seed: the game (see 'tutor games')")
-    p.add_argument("--options", help=OPTIONS_HELP)
+    _add_game_option_args(p, "with --seed: ")
     p.add_argument(
         "--entry",
         type=int,

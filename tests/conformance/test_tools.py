@@ -219,6 +219,62 @@ def test_ruling_impact_covers_every_switchable_ruling_and_replays_its_games(
     assert not foreign_words(name, text + figure_text(figure) + out)
 
 
+@pytest.mark.parametrize(("name", "options"), SEATS)
+def test_every_command_that_starts_a_game_takes_its_player_count_and_modules(
+    capsys: pytest.CaptureFixture[str], name: str, options: dict[str, Any]
+) -> None:
+    """``simulate``, ``tree``, ``rulings`` and ``why --seed`` play the configuration asked
+    for, given as ``--players`` and ``--modules`` (as ``play`` takes them) or as
+    ``--options``: the seats, the opening position and the last trace line are that
+    configuration's."""
+    from tutor.analysis.trees import summarise_state
+    from tutor.analysis.why import seeded_session
+
+    game = tutor.load_game(name, **options)
+    flags = ["--players", str(options["players"])]
+    if options.get("modules"):
+        flags += ["--modules", ",".join(options["modules"])]
+    bots = ",".join(["random"] * options["players"])
+    code, out, err = run(capsys, "simulate", name, "--games", "3", "--seed", "1", *flags,
+                         "--bots", bots, "--processes", "1", "--json")  # fmt: skip
+    assert code == 0, err
+    seats = json.loads(out)["summary"]["win_rate_by_seat"]
+    assert len(seats) == options["players"]
+    trees = []
+    for given in (flags, ["--options", json.dumps(options)]):
+        code, out, err = run(capsys, "tree", name, "--depth", "1", "--seed", "4", *given,
+                             "--json")  # fmt: skip
+        assert code == 0, err
+        trees.append({k: v for k, v in json.loads(out).items() if k != "seconds"})
+    assert trees[0] == trees[1]
+    assert trees[0]["root"] == summarise_state(game.new_state(seed=4))
+    code, out, err = run(capsys, "rulings", name, "--games", "2", "--processes", "1", *flags,
+                         "--json")  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out)["games"] == 2
+    code, out, err = run(capsys, "why", "--game", name, "--seed", "2", *flags, "--entry", "-1",
+                         "--json")  # fmt: skip
+    assert code == 0, err
+    last = seeded_session(game, 2).state.trace[-1]
+    assert json.loads(out)["links"][0]["text"] == last.text
+
+
+def test_game_options_beside_a_scenario_file_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """A scenario file names its own options: ``tree`` and ``why`` refuse others beside it
+    in one line rather than silently playing something else."""
+    path = tmp_path / "nim.yaml"
+    path.write_text("game: toy_nim\nseed: 1\n", encoding="utf-8")
+    for argv in (
+        ["tree", str(path), "--players", "2"],
+        ["why", str(path), "--entry", "0", "--options", "{players: 2}"],
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "", argv
+        assert "names its own" in err and len(err.strip().splitlines()) == 1, err
+
+
 def test_the_word_check_catches_a_leak() -> None:
     """The check itself works: another game's text naming a witness is caught."""
     assert foreign_words("toy_nim", "the witness escaped down the road") == [

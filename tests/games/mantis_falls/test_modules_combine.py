@@ -4,7 +4,8 @@ Why this file exists: Full Circle and Under the Rose may each be added to a two-
 three-player game, alone or together, and Triad comes with three players.  These tests
 set up every such combination and check that one game does each module's part of the
 setup (Triad's Pact, Full Circle's face-down characters, Under the Rose's agents and
-opening burial) and that the combined game plays to its end.
+opening burial) and that the combined game plays to its end; and that each module's
+shipped file is the project's illustrative set, labelled so, of the box's size.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ from __future__ import annotations
 import itertools
 
 import pytest
+import yaml
 from games.mantis_falls.mf_helpers import rules_cited
 
 import tutor
+from tutor.core.data import rulesets_dir
 from tutor.core.game import random_playout
 from tutor.core.rng import Rng
+from tutor.games.mantis_falls.cards import MODULE_FILES
 
 OPTIONAL = ("full_circle", "under_the_rose")
 COMBINATIONS = [
@@ -55,6 +59,14 @@ def test_every_module_combination_sets_up_each_module(
             agent = own["agent"]
             assert agent["name"] and len(agent["buried"]) == agent["dots"]
             assert other["agent"]["buried"] is None  # another's roses stay hidden (mf.23.3)
+    if "under_the_rose" in modules:
+        # Three Horizon and three Sky cards: two players leave some, three use them all.
+        (back,) = [e.text for e in state.trace if e.rule == "mf.23.1"]
+        assert back == (
+            "The unused Horizon and Sky cards go back to the box unseen."
+            if players == 2
+            else "Every Horizon and Sky card is in play: none goes back to the box."
+        )
     random_playout(state, Rng(7))
     assert state.is_terminal() and state.outcome() is not None
 
@@ -71,3 +83,27 @@ def test_all_three_modules_in_one_game_keep_the_base_deck_numbers() -> None:
     assert [c.id for c in game.cards.actions[:first]] == [c.id for c in base.cards.actions]
     again = tutor.load_game("mantis_falls", players=3, modules=sorted(named))
     assert game.new_state(seed=9).trace_for(None) == again.new_state(seed=9).trace_for(None)
+
+
+@pytest.mark.rule("mf.21.1")
+@pytest.mark.rule("mf.22.1")
+@pytest.mark.rule("mf.23.1")
+def test_each_modules_cards_are_the_projects_illustrative_set_of_the_boxs_size() -> None:
+    """Topics 21-23 give each module's size (Full Circle 30 cards, Triad 12, Under the
+    Rose 7) but not its texts: each shipped file says it is the project's own
+    illustrative data, and holds that many cards."""
+    sizes = {"triad": 12, "full_circle": 30, "under_the_rose": 7}
+    folder = rulesets_dir() / "mantis_falls"
+    for module, (name, _definition) in MODULE_FILES.items():
+        path = folder / name
+        assert path.read_text(encoding="utf-8").startswith("# ILLUSTRATIVE DATA: "), name
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        assert data["illustrative"] is True, name
+        lists = [v for k, v in data.items() if k != "illustrative"]
+        count = sum(len(v) if isinstance(v, list) else 1 for v in lists)
+        assert count == sizes[module], (name, count)
+    game = tutor.load_game("mantis_falls", players=3, modules=list(sizes))
+    rose = game.cards.rose
+    assert rose is not None and rose.illustrative
+    assert len(rose.horizons) + len(rose.skies) + 1 == 7  # and one reference card
+    assert len(game.cards.triad_roles) + len(game.cards.references) == 3  # + 9 actions

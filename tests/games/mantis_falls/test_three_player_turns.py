@@ -4,9 +4,10 @@ Why this file exists: with three players, each turn has two active players (the 
 player and the player to their right) and a bystander.  Every card that speaks of "the
 other player" or "each player" means the active players only; the bystander may only
 discard or conserve after the main plays, draws last, never receives wounds or is
-offered as a target, cannot use any-time effects, and makes the choices some Triad
-cards hand them.  Each test plays such a moment through the action API and checks the
-state and the rules the trace cites.
+offered as a target, keeps their conditions and allies out of reach of every card,
+cannot use any-time effects, and makes the choices some Triad cards hand them.  Each
+test plays such a moment through the action API and checks the state and the rules the
+trace cites.
 
 Seats go clockwise: Jack 0, Jill 1, June 2 (see ``trio.py``).  On Jack's turn Jack and
 June are active and Jill is the bystander.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 from games.mantis_falls.mf_helpers import do, pending_pick, rules_cited, skip_to_main_play
+from tables import JACK_SEVEN, JILL_SEVEN
 from trio import JACK, JILL, JUNE, trio_state
 
 from tutor.core.types import Action
@@ -160,6 +162,37 @@ def test_the_bystander_draws_after_both_active_players() -> None:
     assert [len(h) for h in s.hands] == [7, 7, 7]
 
 
+@pytest.mark.rule("mf.9.2")
+def test_the_bystander_may_draw_from_conserved_energy() -> None:
+    """Jack and June hold seven; Jill, the bystander, holds one card with Shoulder Check
+    in Conserved Energy: she tops up as the active players would, from the pile or
+    Conserved Energy (ruling bystander_draw_source)."""
+    s = trio_state(
+        {"hand": list(JACK_SEVEN)},
+        {"hand": ["Lookout"]},
+        {"hand": list(JILL_SEVEN)},
+        event="Scared Off",
+        conserved=["Shoulder Check"],
+        draws=["Recall", "Storm Cellar", "Take Cover", "Bullet", "Crowbar", "Foresight"],
+    )
+    skip_to_main_play(s)
+    while pending_pick(s) != "draw_source":
+        legal = s.legal_actions()
+        s.apply(next((a for a in legal if a.kind in ("nothing", "pass")), legal[0]))
+    assert s.decision.player == JILL and s.decision.rule == "mf.15.2"
+    assert [a.label for a in s.legal_actions()] == [
+        "Take Shoulder Check (Granite) from Conserved Energy",
+        "Draw from the action draw pile",
+    ]
+    entries = do(s, "draw_conserved")
+    assert (entries[0].rule, entries[0].text) == (
+        "mf.15.2",
+        "Jill draws Shoulder Check (Granite) from Conserved Energy instead of the draw pile.",
+    )
+    assert rules_cited(entries)[1:6] == ["mf.9.2"] * 5
+    assert s.conserved == [] and len(s.hands[JILL]) == 7
+
+
 @pytest.mark.rule("mf.7.3")
 def test_the_bystander_receives_no_wounds_from_the_event() -> None:
     s = trio_state(event="Tainted Water")
@@ -254,3 +287,47 @@ def test_a_triad_card_can_give_the_bystander_a_card() -> None:
 def test_under_the_house_rule_the_partner_sits_to_the_left() -> None:
     s = trio_state(rulings={"triad_partner": "left"})
     assert s.view(None)["active_players"] == [JACK, JILL] and s.bystander == JUNE
+
+
+@pytest.mark.rule("mf.7.3")
+@pytest.mark.parametrize(
+    ("card", "offered", "done"),
+    [
+        (
+            "Crowbar",
+            "Discard June's condition Gun",
+            ("mf.13.1", "June's condition Gun is removed and discarded."),
+        ),
+        (
+            "Bribe",
+            "Return June's face-down ally group 1",
+            ("mf.14.5", "June's Officer Reyes (1 card) goes back to the ally deck."),
+        ),
+    ],
+)
+def test_the_bystanders_conditions_and_allies_are_out_of_reach(
+    card: str, offered: str, done: tuple[str, str]
+) -> None:
+    """Jack's Crowbar removes a condition of either player and his Bribe returns the
+    other player's ally: both reach June, the other active player, never Jill."""
+    s = trio_state(
+        {"hand": [card]},
+        {"conditions": ["Bulletproof Vest"], "allies": ["Officer Reyes"]},
+        {"conditions": ["Gun"], "allies": ["Officer Reyes"]},
+        event="Scared Off",
+        draws=["Medicine", "Sprint", "Coffee", "Hot Soup", "Lookout", "Recall", "Hunch"],
+    )
+    kept = ("conditions", "allies_incomplete", "ally_cards")
+    jill_before = {k: s.view(None)["players"][JILL][k] for k in kept}
+    skip_to_main_play(s)
+    do(s, "play", card)
+    do(s, "finish")
+    do(s, "nothing")  # June
+    do(s, "nothing")  # Jill, the bystander
+    assert s.decision.player == JACK
+    assert [a.label for a in s.legal_actions()] == [offered]
+    entries = s.apply(s.legal_actions()[0])
+    assert (entries[0].rule, entries[0].text) == done
+    june = s.view(None)["players"][JUNE]
+    assert (june["conditions"] if card == "Crowbar" else june["allies_incomplete"]) == []
+    assert {k: s.view(None)["players"][JILL][k] for k in kept} == jill_before

@@ -143,3 +143,24 @@ def test_an_assassin_and_a_witness_dying_together_is_a_tie_for_all_three() -> No
     assert out is not None and out.rule == "mf.20.6"
     assert out.tied == (JACK, JILL, JUNE) and out.winners == ()
     assert s.dead == [True, False, True]
+
+
+@pytest.mark.rule("mf.20.1")
+def test_the_active_pair_on_the_end_does_not_escape_without_the_bystander() -> None:
+    """Jack and June stand on the End; Jill is a road short.  Jack's turn begins with his
+    pair on the End, but escape needs every player there (ruling escape_three_players),
+    so the turn is played."""
+    s = trio_state(
+        {"position": 13, "role": "witness"},
+        {"position": 11, "role": "witness"},
+        {"position": 13, "role": "witness"},
+        event="Scared Off",
+        turn_player=JUNE,
+    )
+    while s.turn_player == JUNE:  # June's turn: nobody moves or plays
+        legal = s.legal_actions()
+        s.apply(next((a for a in legal if a.kind in ("nothing", "pass")), legal[0]))
+    assert not s.is_terminal()
+    assert s.turn_player == JACK and s.view(None)["active_players"] == [JACK, JUNE]
+    assert [s.pos[p] for p in (JACK, JILL, JUNE)] == [13, 11, 13]
+    assert "mf.20.1" not in [e.rule for e in s.trace]

@@ -104,7 +104,10 @@ def deal_agents(s: MantisFallsData, rng: Rng) -> None:
                 p,
                 changes=(("agent", None, agent_name(s, p)),),
             )
-        s._log("mf.23.1", "The unused Horizon and Sky cards go back to the box unseen.")
+        if len(horizons) > n or len(skies) > n:
+            s._log("mf.23.1", "The unused Horizon and Sky cards go back to the box unseen.")
+        else:  # three players and the box's three of each: none is left over
+            s._log("mf.23.1", "Every Horizon and Sky card is in play: none goes back to the box.")
     for p in range(n):
         dots = data.horizons[s.agent_horizon[p]].dots
         for _ in range(dots):
