@@ -36,7 +36,7 @@ help:
 	@echo "make browser-deps  install Debian's chromium for the browser tests (needs root)"
 	@echo "make soak          long-running tests and big property runs (SOAK=1)"
 	@echo "make bench         run every benchmarks/*.py (each prints JSON)"
-	@echo "make rulings-page  regenerate docs/rulings_impact.md (200 paired games per reading)"
+	@echo "make rulings-page  regenerate docs/rulings_impact.md and its charts (200 paired games per reading)"
 	@echo "make lint          ruff check, ruff format --check, mypy tutor/core"
 	@echo "make format        ruff format + ruff check --fix"
 	@echo "make install       editable install into .venv (install-test: with test extras)"
@@ -158,7 +158,9 @@ clean:
 	rm -f tutor/games/*/*.so tutor/games/*/*.py.sha256
 	find . -path ./.git -prune -o -type d -name __pycache__ -prune -exec rm -rf {} +
 
-# docs/rulings_impact.md: every registered game's ruling-impact table (tutor.analysis.rulings);
-# tests/analysis/test_rulings_page.py fails when a game, ruling or related pair is missing.
+# docs/rulings_impact.md: every registered game's ruling-impact table (tutor.analysis.rulings),
+# each with its chart in docs/rulings_impact/<game>.svg (tutor.render.rulings);
+# tests/analysis/test_rulings_page.py fails when a game, ruling or related pair is missing,
+# or a chart does not draw its table.
 rulings-page: $(VENV)/.stamp-base
 	$(BIN)/python -m tutor.analysis.rulings --page docs/rulings_impact.md --games 200 --seed 0

@@ -41,10 +41,11 @@ def test_why_explains_an_entry_of_the_game_tutor_play_prints(
     assert len(chain) >= 2
 
 
+@pytest.mark.parametrize("game", tutor.registered_games())
 def test_why_reads_a_saved_session_and_prints_json(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
 ) -> None:
-    session = seeded_session(tutor.load_game("mantis"), 2)
+    session = seeded_session(tutor.load_game(game), 2)
     path = tmp_path / "game.json"
     session.save(path)
     code, out, err = run(capsys, "why", str(path), "--entry", "-1", "--json")
@@ -54,6 +55,12 @@ def test_why_reads_a_saved_session_and_prints_json(
     assert report["links"][0]["text"] == session.state.trace[-1].text
     assert report["links"][-1]["kind"] in ("decision", "chance")
     assert report["paragraph"].startswith(session.state.trace[-1].text.rstrip("."))
+    # The same entry of the saved file, as lines: the chain the seeded game gives.
+    middle = len(session.state.trace) // 2
+    code, out, err = run(capsys, "why", str(path), "--entry", str(middle))
+    assert code == 0, err
+    code, seeded, _ = run(capsys, "why", "--seed", "2", "--game", game, "--entry", str(middle))
+    assert code == 0 and out == seeded and out.strip()
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,49 @@ def test_in_sequence_each_entry_follows_the_one_before() -> None:
     assert links.sequential(3, 6) is None and links.sequential(4, 6) == 3
 
 
+def test_entries_made_side_by_side_share_the_cause_of_the_first() -> None:
+    links = CauseLinks()
+    # Action 1: an event is processed (10, depth 1); it wounds Jack (11) and Jill (12)
+    # side by side, and Jill's wound caps her at maximum (13, depth 2, set off by 12).
+    assert links.nested(10, 1, 1) is None
+    assert links.nested(11, 1, 2, alongside="wounds") == 10
+    assert links.nested(12, 1, 2, alongside="wounds") == 10  # not "because Jack was"
+    assert links.nested(13, 1, 3) == 12
+    assert links.nested(14, 1, 2, alongside="wounds") == 10
+    assert links.nested(15, 1, 2) == 14  # outside the group: order of resolution again
+    # In sequence: each player's toll comes from what ended the round, not the last toll.
+    assert links.sequential(20, 2) is None
+    assert links.sequential(21, 2) == 20
+    assert [links.sequential(i, 2, alongside="toll") for i in (22, 23, 24)] == [21, 21, 21]
+    assert links.sequential(25, 2) == 24
+    # A group lasts one action: the same name in the next action starts afresh.
+    assert links.sequential(30, 3, alongside="toll") is None
+    assert links.sequential(31, 3, alongside="toll") is None
+    assert links.sequential(32, 3) == 31
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 3), st.integers(0, 6), st.sampled_from(["", "a", "b"])),
+        max_size=40,
+    )
+)
+def test_a_cause_with_groups_is_always_an_earlier_entry_of_the_same_action(
+    writes: list[tuple[int, int, str]],
+) -> None:
+    links = CauseLinks()
+    step_of: list[int] = []
+    first_of: dict[tuple[int, str], int | None] = {}
+    step = 1
+    for index, (advance, depth, group) in enumerate(writes):
+        step += advance - 1
+        cause = links.nested(index, step, depth, alongside=group)
+        step_of.append(step)
+        assert cause is None or (0 <= cause < index and step_of[cause] == step)
+        if group:
+            assert first_of.setdefault((step, group), cause) == cause
+
+
 @given(st.lists(st.tuples(st.integers(1, 3), st.integers(0, 6)), max_size=40))
 def test_a_cause_is_always_an_earlier_entry_of_the_same_action(
     writes: list[tuple[int, int]],

@@ -3,13 +3,16 @@
 A learner clicks answers; the tests check that each answer lands in the progress
 database, that a rule answered wrongly comes back first in the next quiz, that a broken
 database leaves the quiz working with a plain notice, that a tempting wrong reading is
-named when picked, and that "My progress" draws the topics with what was answered.
+named when picked (in each game whose seeded quiz offers one: Mantis Falls, Mantis and
+two-player Creepy Falls), and that "My progress" draws the topics with what was answered.
 """
 
 from __future__ import annotations
 
 from html import escape
 from pathlib import Path
+
+import pytest
 
 from tutor.analysis.mastery import MasteryStore
 from tutor.widgets import Quiz
@@ -59,19 +62,37 @@ def test_a_broken_database_leaves_a_working_quiz_and_says_so(tmp_path: Path) -> 
     assert file.read_bytes() == b"not a database at all\n" * 50  # nothing was overwritten
 
 
-def test_picking_a_tempting_wrong_reading_is_named_in_the_feedback() -> None:
-    quiz = Quiz("mantis_falls", seed=3, count=3, progress=False)
+@pytest.mark.parametrize(
+    ("game", "options", "seed", "reading"),
+    [
+        ("mantis_falls", {}, 3, "all_events_seen=on"),
+        ("mantis", {}, 0, "failed_steal=target_tank"),
+        ("creepy_falls", {"players": 2}, 0, "neutral_werewolf_souls=everyone"),
+    ],
+)
+def test_picking_a_tempting_wrong_reading_is_named_in_the_feedback(
+    game: str, options: dict[str, object], seed: int, reading: str
+) -> None:
+    quiz = Quiz(game, seed=seed, count=5, progress=False, **options)
+    asked = [q for q in quiz.round.pool if any(o.misconception for o in q.options)]
+    assert asked, f"{game}: no question offers a wrong reading"
+    for _ in range(quiz.total):  # asked in the quiz's own order
+        if quiz.question in asked:
+            break
+        quiz.next_button.click()
     q = quiz.question
-    assert q is not None
+    assert q in asked, f"{game}: the quiz never asks its wrong-reading question"
     (lure,) = [i for i, o in enumerate(q.options) if o.misconception]
     quiz.option_buttons[lure].click()
     feedback = quiz.feedback.value
-    assert "data-reading='all_events_seen=on'" in feedback
+    assert f"data-reading='{reading}'" in feedback
     assert "A tempting wrong reading:" in feedback
-    ruling = quiz.game.rulebook.rulings["all_events_seen"]
-    assert escape(ruling.question) in feedback and escape(ruling.options["off"]) in feedback
-    assert quiz.last_feedback is not None
-    assert quiz.last_feedback.misconception == "all_events_seen=on"
+    ruling_id, _, _ = reading.partition("=")
+    ruling = quiz.game.rulebook.rulings[ruling_id]
+    default = ruling.options[ruling.default]
+    assert escape(ruling.question) in feedback and escape(default) in feedback
+    assert quiz.last_feedback is not None and not quiz.last_feedback.correct
+    assert quiz.last_feedback.misconception == reading
 
 
 def test_my_progress_shows_each_topic_with_what_was_answered(tmp_path: Path) -> None:

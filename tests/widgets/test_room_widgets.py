@@ -4,7 +4,8 @@ The host opens a room and pushes a Mantis position; three learners join by the c
 answer; the host's chart counts them; one learner reloads (a new page, a new kernel) and
 finds the answer kept; the host reveals and every learner sees the engine's answer; the
 host plays on and the next position reaches every screen.  A wrong code, a wrong secret
-and a broken database are shown as errors on the page.  ``refresh()`` stands in for the
+and a broken database are shown as errors on the page.  One room tours every game: a
+position of each is pushed, answered and revealed.  ``refresh()`` stands in for the
 pages' timers.
 """
 
@@ -15,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from tutor.core.spec import game_specs
 from tutor.widgets.room import (
     HOST_PAGE,
     LEARNER_PAGE,
+    MAX_BUTTONS,
     HostRoom,
     LearnerRoom,
     host_room,
@@ -205,3 +208,43 @@ def test_a_game_without_exact_odds_reveals_estimated_odds_on_the_chart(database:
     assert all(0 <= x <= 100 for x in marks.x) and host.figure.layout.xaxis2.visible
     learner.refresh()
     assert "<th>chance to win the game</th>" in learner.reveal_box.value
+
+
+def test_the_host_pushes_a_position_of_every_game_and_the_room_answers_it(
+    database: str,
+) -> None:
+    # One room, one position of each game after another, as a class touring the games:
+    # the learner sees each through the deciding player's eyes, answers, and reads the
+    # engine's reveal citing the rule that asks for the decision.
+    host = HostRoom(database, odds_seconds=0.2)
+    names = [name for _, name in host.game_picker.options]
+    assert set(names) == set(game_specs())
+    host.open_button.click()
+    learner = LearnerRoom(database, host.code, "Ana")
+    for number, name in enumerate(names, 1):
+        host.game_picker.value = name
+        assert host.source_picker.value == NEW_GAME
+        host.push_button.click()
+        question = host.question
+        assert question is not None and question.game == name, host.message.value
+        assert question.number == number
+        learner.refresh()
+        assert f'data-question="{question.id}"' in learner.position.value
+        if len(question.choices) > MAX_BUTTONS:  # a list to pick from, and one button
+            picker, send = learner.choices_box.children
+            assert [label for label, _ in picker.options] == list(question.choices)
+            picker.value = len(question.choices) - 1
+            send.click()
+        else:
+            assert [b.description for b in learner.choice_buttons] == list(question.choices)
+            learner.choice_buttons[-1].click()
+        assert f'data-answer="{len(question.choices) - 1}"' in learner.status.value
+        host.refresh()
+        assert 'data-answers="1"' in host.count_label.value
+        host.reveal_button.click()
+        revealed = host.question.reveal
+        assert revealed is not None, host.message.value
+        rule = host.session.state.game.rulebook.cite(revealed["rule"]["id"])
+        assert rule in host.reveal_box.value, name
+        learner.refresh()
+        assert rule in learner.reveal_box.value

@@ -2,7 +2,9 @@
 
 A learner steps a seeded Mantis Falls game, presses "Why?" and reads the chain of the
 entry on screen (its paragraph and its picture); choosing other eyes hides what those
-eyes may not see; "What if not?" shows both continuations side by side.
+eyes may not see; "What if not?" shows both continuations side by side, branching at a
+chance outcome (the random discard) or at a decision (Jack's move two turns before a
+wound, or his choice to stay that set the wound's event off).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from games.mantis_falls.mf_helpers import find
-from games.mantis_falls.tables import JACK, JILL, start_state
+from games.mantis_falls.tables import JACK, JILL, start_state, stoplight_session
 
 from tutor.core import Session
 from tutor.widgets import TutorialPlayer
@@ -78,3 +80,45 @@ def test_what_if_not_shows_both_continuations_side_by_side() -> None:
     assert "What if instead: Discard Medicine (Amber) at random" in table
     assert "Jack discards Medicine (Amber) at random" in table
     assert len(player.session.history) == 2  # the game on screen did not move
+
+
+def test_what_if_not_at_a_decision_and_at_each_decision_of_a_chain_across_turns() -> None:
+    session = stoplight_session()
+    session.cursor = len(session.state.trace)  # the wound on screen
+    played = list(session.history)
+    player = TutorialPlayer(session)
+    player.why_button.click()
+    panel = player.why_panel
+    chain = panel.chain
+    assert chain is not None and chain.entry == len(session.state.trace) - 1
+    assert "Jack receives 1 wound (Fire Escape Collapse)" in panel.view.value
+    # Two decisions to branch at: the move of turn 1 (what the reading depended on)
+    # and the choice to stay in turn 3 (what set the event's reading off).
+    assert panel.at.layout.display == "flex"
+    assert [label.split(": ", 1)[0] for label, _ in panel.at.options] == [
+        f"Decision (step {chain.root.index})",
+        f"Decision (step {chain.set_off[0][1][-1].index})",
+    ]
+    assert panel.point == chain.root
+    labels = [label for label, _ in panel.alternative.options]
+    assert "Jack stays on Elm Street" in labels
+    panel.alternative.value = labels.index("Jack stays on Elm Street")
+    panel.what_if_button.click()
+    result = panel.result
+    assert result is not None and result.step == chain.root.index
+    assert result.taken.label.startswith("Jack moves 1 road to Maple Avenue")
+    assert result.alternative.label == "Jack stays on Elm Street"
+    assert result.original[0] == "[mf.8.2] Jack moves from Elm Street to Maple Avenue."
+    assert result.branch[0] == "[mf.8.2] Jack stays on Elm Street."
+    assert "What if instead: Jack stays on Elm Street" in panel.comparison.value
+    # The other decision: Jack's choice in turn 3, whose other choices are moves.
+    panel.at.value = 1
+    stay = chain.set_off[0][1][-1]
+    assert panel.point == stay and "stays on Maple Avenue" in stay.text
+    moves = [label for label, _ in panel.alternative.options]
+    assert moves and not any("stays on Maple Avenue" in label for label in moves)
+    panel.what_if_button.click()
+    assert panel.result is not None and panel.result.step == stay.index
+    assert panel.result.alternative.label == moves[0]
+    assert panel.result.original[0] != panel.result.branch[0]
+    assert player.session is session and session.history == played  # the game did not move

@@ -4,7 +4,8 @@ The store takes any SQLAlchemy URL; these tests prove the room's promises on a d
 server and not only on SQLite: thirty learners answering at the same moment (and some
 from two browser tabs at once) are each counted exactly once, a wrong room code or host
 secret is refused and changes nothing, a learner's reload finds their answer, and two
-stores (two kernels) share the room.
+stores (two kernels) share the room.  The quiz's mastery store takes the same kind of
+URL: its answers are kept per learner on the server too.
 
 The server is a throw-away one: the PostgreSQL binaries of the ``pgserver`` wheel (a test
 extra), a data folder made fresh in the temporary folder, reached only through a Unix
@@ -30,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from tutor.analysis.mastery import Answer
 from tutor.core.errors import RoomAccessError
 from tutor.workshop.store import QuestionDraft, RoomStore
 
@@ -291,3 +293,34 @@ def test_kernels_starting_together_on_an_empty_database_all_open_it(url: str) ->
     assert stores[-1].room(code).code == code
     for store in stores:
         store.close()
+
+
+def test_the_quizs_mastery_store_keeps_each_learners_answers_on_the_server(url: str) -> None:
+    # The quiz takes any SQLAlchemy URL too (a class on JupyterHub keeps its learners'
+    # progress on the same server): answers of concurrent learners are all kept, each
+    # learner reads only their own, and a missed rule is marked for review.
+    from tutor.analysis.mastery import MasteryStore
+    from tutor.widgets import Quiz  # ipywidgets: only for this test
+
+    quiz = Quiz("toy_nim", seed=1, count=2, progress=url, learner="Ana")
+    assert quiz.progress_store.where.startswith("postgresql+psycopg://postgres@/")
+    assert quiz.notice.value == ""  # saving: no "not being saved" notice
+    question = quiz.question
+    assert question is not None
+    wrong = next(i for i, o in enumerate(question.options) if not o.correct)
+    quiz.option_buttons[wrong].click()
+
+    def answer(i: int) -> None:
+        store = MasteryStore(url, learner=f"learner {i:02d}")
+        store.record(Answer("toy_nim", question.rule, "3", i % 2 == 0, "picked"))
+        store.close()
+
+    failures = _in_threads(answer, LEARNERS)
+    assert not failures, failures
+    ana = MasteryStore(url, learner="Ana")
+    assert [(a.rule, a.correct) for a in ana.answers("toy_nim")] == [(question.rule, False)]
+    assert ana.mastery("toy_nim")[question.rule].state == "review"
+    for i in (0, 1, LEARNERS - 1):
+        mine = MasteryStore(url, learner=f"learner {i:02d}").answers("toy_nim")
+        assert [a.correct for a in mine] == [i % 2 == 0]
+    ana.close()

@@ -135,13 +135,22 @@ class WhyChain:
 
     @property
     def branch_point(self) -> Link | None:
-        """Where "what if not?" branches: the root when it is a decision or chance
-        outcome, else (a chain back to the set-up) the first such root of what set a
-        link off; ``None`` when there is none."""
+        """Where "what if not?" branches by default: the root when it is a decision or
+        chance outcome, else (a chain back to the set-up) the first such root of what
+        set a link off; ``None`` when there is none."""
+        points = self.branch_points
+        return points[0] if points else None
+
+    @property
+    def branch_points(self) -> tuple[Link, ...]:
+        """Every link "what if not?" can branch at: the chain's root, then the root of
+        each side chain (what set off a link that depended on an earlier step), each
+        decision or chance outcome once, in that order."""
+        found: dict[tuple[str, int], Link] = {}
         for root in [self.root] + [side[-1] for _, side in self.set_off]:
             if root.branchable:
-                return root
-        return None
+                found.setdefault((root.kind, root.index), root)
+        return tuple(found.values())
 
     def lines(self) -> list[str]:
         """One line per link, the entry first, each cause indented under what it made;

@@ -15,6 +15,14 @@ their one logging point with a :class:`CauseLinks` kept beside the trace:
   :meth:`CauseLinks.sequential`: each entry follows from the one before it, the first
   from the action itself.
 
+Order of resolution stands in for cause only where one step follows from the one
+before.  Where one step makes several things happen side by side (an event wounds
+every player on the road, each player pays a toll, each player's score is counted),
+the next of them does not follow from the one before it: the engine then names the
+group (``alongside="toll"``), and every entry of the group written during the same
+action shares the cause of its first entry (what set them all off), instead of being
+chained to its neighbour ("Jill is wounded because Jack was").
+
 Set-up entries (step 0) are their own explanation: they name no cause.  A ``cause``
 never crosses actions: what one action wrote is explained by that action, and these
 links are found again by replaying, so nothing of them is saved.
@@ -47,25 +55,37 @@ class CauseLinks:
     and the standing facts are read again from the trace when first asked).
     """
 
-    __slots__ = ("indexed", "latest", "set_by", "step", "trace")
+    __slots__ = ("groups", "indexed", "latest", "set_by", "step", "trace")
 
     def __init__(self) -> None:
         self.step = -1
         self.latest: list[int] = []
         """By stack depth: the newest entry written at that depth (-1: none yet)."""
+        self.groups: dict[str, int | None] = {}
+        """By group name: the cause the group's first entry of this action was given."""
         self.set_by: dict[str, int] = {}
         """By standing fact: the newest entry that set it, among the first ``indexed``."""
         self.indexed = 0
         self.trace: list[TraceEntry] | None = None
         """The trace ``set_by`` was read from (a state given a new trace is read again)."""
 
-    def nested(self, index: int, step: int, depth: int) -> int | None:
+    def nested(self, index: int, step: int, depth: int, alongside: str = "") -> int | None:
         """The cause of entry ``index``, written at stack ``depth`` while action ``step``
         resolves; remembers the entry for those written after it.
 
+        Args:
+            index: the new entry's index in the trace.
+            step: the action being resolved (0: the set-up).
+            depth: the height of the engine's stack of pending steps.
+            alongside: the name of a group of entries one step makes side by side
+                (each player's wound from one event): every entry of the group in this
+                action gets the cause its first entry got.  ``""``: no group.
+
         Returns:
-            The index of the newest entry of the same action written at the same or a
-            lower depth, or ``None`` when there is none (the action itself made it).
+            The cause the group's first entry got, for a later entry of a group;
+            otherwise the index of the newest entry of the same action written at the
+            same or a lower depth, or ``None`` when there is none (the action itself
+            made it).
         """
         if step == 0:
             return None
@@ -73,14 +93,20 @@ class CauseLinks:
         if step != self.step:
             self.step = step
             latest.clear()
+            self.groups.clear()
         n = len(latest)
-        d = depth + 1 if depth < n else n
         cause: int | None = None
-        while d > 0:
-            d -= 1
-            if latest[d] >= 0:
-                cause = latest[d]
-                break
+        if alongside and alongside in self.groups:
+            cause = self.groups[alongside]
+        else:
+            d = depth + 1 if depth < n else n
+            while d > 0:
+                d -= 1
+                if latest[d] >= 0:
+                    cause = latest[d]
+                    break
+            if alongside:
+                self.groups[alongside] = cause
         if depth < n:
             del latest[depth:]
         elif depth > n:
@@ -88,14 +114,20 @@ class CauseLinks:
         latest.append(index)
         return cause
 
-    def sequential(self, index: int, step: int) -> int | None:
+    def sequential(self, index: int, step: int, alongside: str = "") -> int | None:
         """The cause of entry ``index`` in an engine that resolves an action in sequence.
 
+        Args:
+            index: the new entry's index in the trace.
+            step: the action being resolved (0: the set-up).
+            alongside: a group of side-by-side entries, as :meth:`nested` takes it.
+
         Returns:
-            The entry written just before it for the same action, or ``None`` for the
-            first (the action itself made it).
+            The cause of the group's first entry for a later entry of a group; else the
+            entry written just before it for the same action, or ``None`` for the first
+            (the action itself made it).
         """
-        return self.nested(index, step, 0)  # everything at one depth: the one before
+        return self.nested(index, step, 0, alongside)  # one depth: the one before
 
     def standing(self, trace: list[TraceEntry], fact: str) -> int | None:
         """The newest entry of ``trace`` that set the standing fact ``fact``.

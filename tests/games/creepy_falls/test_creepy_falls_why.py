@@ -7,6 +7,9 @@ tile goes back to the chance outcome that picked the first player (cf.2.1).
 Chains cross actions where a zone is resolved: in the rulebook's example Scilla takes
 the first advantage of Bloody Gen Castle because of the units she placed there, moves
 before, and the chain goes back to her choice to place them (cf.7.6).
+
+What one step makes happen side by side (each player's Toll of Blood, each final count,
+zone after zone resolved) shares one cause: none is "because" of the one before it.
 """
 
 from __future__ import annotations
@@ -15,7 +18,15 @@ import pytest
 from games.creepy_falls.test_book_example import NAMES, book_position
 
 import tutor
-from tutor.analysis.why import CHANCE_OUTCOME, DECISION, DEPENDED, SETUP, what_if_not, why
+from tutor.analysis.why import (
+    CHANCE_OUTCOME,
+    DECISION,
+    DEPENDED,
+    SETUP,
+    seeded_session,
+    what_if_not,
+    why,
+)
 from tutor.core.session import Session
 
 
@@ -76,3 +87,34 @@ def test_an_advantage_goes_back_to_the_placement_moves_before() -> None:
     ((at, side),) = chain.set_off
     assert at == 0 and side[-1].kind == DECISION
     assert "That depended on an earlier step: Scilla places 1 Ghoul" in chain.paragraph()
+
+
+@pytest.mark.rule("cf.14.1")
+@pytest.mark.rule("cf.3.2")
+@pytest.mark.rule("cf.7.3")
+def test_each_players_toll_and_score_follow_from_the_round_not_from_the_last_player() -> None:
+    # Side by side, in one action: each player's toll, each player's final count, each
+    # zone resolved in turn; none is explained by the one written before it.
+    session = seeded_session(tutor.load_game("creepy_falls", players=4), 3)
+    trace = session.state.trace
+    for rule, first_text in (
+        ("cf.14.1", "Toll of Blood"),
+        ("cf.3.2", "Power Points"),
+        ("cf.7.3", "is resolved"),
+    ):
+        by_action: dict[int, list[int]] = {}  # by history step
+        for i, e in enumerate(trace):
+            if e.rule == rule:
+                behind = session.action_behind(i)
+                assert behind is not None
+                by_action.setdefault(behind[0], []).append(i)
+        groups = [found for found in by_action.values() if len(found) > 1]
+        assert groups, f"no action wrote two {rule} entries"
+        for found in groups:
+            causes = {trace[i].cause for i in found}
+            assert len(causes) == 1, f"{rule} entries {found} name different causes"
+            (cause,) = causes
+            assert cause is not None and trace[cause].rule != rule
+            assert first_text in trace[found[1]].text
+            chain = why(session, found[1])
+            assert chain.links[1].index == cause  # not the player before

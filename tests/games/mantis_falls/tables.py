@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.mantis_falls.mf_helpers import do, mf_state, pending_frame_kind, rules_cited
+from games.mantis_falls.mf_helpers import do, find, mf_state, pending_frame_kind, rules_cited
 
+from tutor.core.session import Session
 from tutor.games.mantis_falls.state import MantisFallsState
 
 JACK, JILL = 0, 1
@@ -408,3 +409,34 @@ def reveals(entries: Sequence[Any]) -> list[tuple[int, str]]:
     return [
         (e.actor, e.text.split(": ", 1)[1].split(" (")[0]) for e in entries if e.rule == "mf.12.6"
     ]
+
+
+def stoplight_session() -> Session:
+    """Jack moves onto Maple Avenue (turn 1), stays there (turn 3), and Fire Escape
+    Collapse reads his yellow stoplight; everyone conserves energy in main play.
+
+    The "why?" chain of the last entry (Jack's wound) crosses turns: the reading
+    depended on the move of turn 1 (its root, Jack's choice to move), and was set off
+    by processing the event of turn 3 (a side chain back to Jack's choice to stay).
+
+    Returns:
+        A session (chance and forced steps automatic) just after the wound.
+    """
+    state = fixed_state(
+        {"position": 1, "hand": ["Coffee", "Medicine", "Sprint"]},
+        {"position": 1, "hand": ["Slip Away", "Crossroads"]},
+        roads=ROADS_WITH_BROKEN,
+        draws=FILLER,
+        event_deck_top=["Cold Rain", "Tainted Water", "Fire Escape Collapse"],
+    )
+    session = Session(state)
+    moves = [1, 0, 0]  # roads moved in initial movement: Jack, Jill, Jack
+    while not any("reads the yellow" in e.text for e in session.state.trace):
+        kinds = {a.kind for a in session.state.legal_actions()}
+        if "move" in kinds:
+            session.play(find(session.state, "move", moves.pop(0)))
+        elif "conserve" in kinds:
+            session.play(find(session.state, "conserve"))
+        else:  # divide Tainted Water's wound, draw from Conserved Energy: the first choice
+            session.play(session.state.legal_actions()[0])
+    return session

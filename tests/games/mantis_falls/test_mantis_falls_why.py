@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 from games.mantis_falls.mf_helpers import find
-from tables import FILLER, JACK, JILL, ROADS_WITH_BROKEN, fixed_state, start_state
+from tables import JACK, JILL, start_state, stoplight_session
 
 import tutor
 from tutor.analysis.why import (
@@ -99,29 +99,6 @@ def test_what_if_the_random_discard_had_taken_the_medicine() -> None:
 
 
 # ------------------------------------------------------------ across turns
-def stoplight_session() -> Session:
-    """Jack moves onto Maple Avenue (turn 1), stays there (turn 3), and Fire Escape
-    Collapse reads his yellow stoplight; everyone conserves energy in main play."""
-    state = fixed_state(
-        {"position": 1, "hand": ["Coffee", "Medicine", "Sprint"]},
-        {"position": 1, "hand": ["Slip Away", "Crossroads"]},
-        roads=ROADS_WITH_BROKEN,
-        draws=FILLER,
-        event_deck_top=["Cold Rain", "Tainted Water", "Fire Escape Collapse"],
-    )
-    session = Session(state)
-    moves = [1, 0, 0]  # roads moved in initial movement: Jack, Jill, Jack
-    while not any("reads the yellow" in e.text for e in session.state.trace):
-        kinds = {a.kind for a in session.state.legal_actions()}
-        if "move" in kinds:
-            session.play(find(session.state, "move", moves.pop(0)))
-        elif "conserve" in kinds:
-            session.play(find(session.state, "conserve"))
-        else:  # divide Tainted Water's wound, draw from Conserved Energy: the first choice
-            session.play(session.state.legal_actions()[0])
-    return session
-
-
 @pytest.mark.rule("mf.10.4")
 @pytest.mark.rule("mf.11.1")
 def test_a_wound_goes_back_through_the_stoplight_to_the_move_two_turns_before() -> None:
@@ -197,3 +174,27 @@ def test_a_seeded_game_has_chains_that_cross_turns() -> None:
     assert crossing
     chain = why(session, crossing[0])
     assert any(link.relation == DEPENDED for link in chain.links)
+
+
+# ------------------------------------------------------------ side by side
+@pytest.mark.rule("mf.11.6")
+def test_an_event_that_wounds_both_players_wounds_neither_because_of_the_other() -> None:
+    # The Arsonist, undefeated, wounds each player, and once more while they share a
+    # road: Jill's wound is the event's doing, not Jack's wound's.
+    session = Session(start_state(event="Arsonist"))
+    session.play(find(session.state, "move", 0))  # Jack stays on the Start
+    session.play(find(session.state, "nothing"))
+    session.play(find(session.state, "nothing"))
+    trace = session.state.trace
+    wounds = [i for i, e in enumerate(trace) if e.rule == "mf.11.6" and "receives" in e.text]
+    assert [trace[i].text.split(" receives")[0] for i in wounds] == ["Jack", "Jill"] * 2
+    outcome, shared = trace[wounds[0]].cause, trace[wounds[2]].cause
+    assert trace[outcome].text == "Jack processes the undefeated outcome of Arsonist."
+    assert "you share a road with the other player" in trace[shared].text
+    assert [trace[i].cause for i in wounds] == [outcome, outcome, shared, shared]
+    jill = why(session, wounds[1])
+    assert [link.text for link in jill.links[:2]] == [
+        "Jill receives 1 wound (Arsonist): 1/8.",
+        "Jack processes the undefeated outcome of Arsonist.",
+    ]
+    assert not any("Jack receives" in line for line in jill.lines())

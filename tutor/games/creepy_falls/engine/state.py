@@ -426,14 +426,17 @@ class CreepyFallsState(State):
         changes: tuple[tuple[str, Any, Any], ...] = (),
         sets: str = "",
         reads: str = "",
+        alongside: str = "",
     ) -> None:
         """Write one trace entry with its cause; ``sets`` names the standing fact it sets
         and ``reads`` the one it depended on (tutor/core/causes.py: ``placed/<zone>/<player>``
-        a player's units in a zone, ``form/<player>/<form>`` a Form held this round)."""
+        a player's units in a zone, ``form/<player>/<form>`` a Form held this round);
+        ``alongside`` names a group of entries one step makes side by side (each
+        player's toll, each zone resolved in turn), which share the first one's cause."""
         causes = self.causes
         if causes is None:
             causes = self.causes = CauseLinks()
-        cause = causes.sequential(len(self.trace), self.steps)
+        cause = causes.sequential(len(self.trace), self.steps, alongside)
         entry = TraceEntry(
             rule,
             text,
@@ -1312,7 +1315,9 @@ class CreepyFallsState(State):
                 "the neutral Ghouls" if p == NEUTRAL else self.name(p) for p in self.ranking
             )
             self._log(
-                "cf.7.3", f"Zone {zone.number}, {zone.name}, is resolved. Size points: {sizes}."
+                "cf.7.3",
+                f"Zone {zone.number}, {zone.name}, is resolved. Size points: {sizes}.",
+                alongside="zones",  # zone after zone: none is resolved because of the last
             )
             if ranked:
                 tie = self._tie_note(z)
@@ -1440,6 +1445,7 @@ class CreepyFallsState(State):
                 "auto",
                 (("tokens", p, list(adv.tokens)),),
                 reads=f"placed/{z}/{p}",
+                alongside=f"advantages/{z}",  # in the order of advantages, side by side
             )
             for note, r, fact in zip(notes, rules, facts, strict=True):
                 self._log(r, f"{self.name(p)} gets {note}.", reads=fact)
@@ -1880,7 +1886,11 @@ class CreepyFallsState(State):
             p = (self.first + i) % self.n
             if self.has_spell(p, g.spell_pact):
                 if self.tracing:
-                    self._log("cf.16.8", f"{self.name(p)} pays no Toll of Blood (Blood Pact).")
+                    self._log(
+                        "cf.16.8",
+                        f"{self.name(p)} pays no Toll of Blood (Blood Pact).",
+                        alongside="toll",
+                    )
                 continue
             have = self.tokens[p * NT + BLOOD]
             if have >= 2:
@@ -1892,6 +1902,7 @@ class CreepyFallsState(State):
                         None,
                         "auto",
                         (("blood", p, -2),),
+                        alongside="toll",  # every player pays: not because the last one did
                     )
             else:
                 self.tokens[p * NT + BLOOD] = 0
@@ -1903,6 +1914,7 @@ class CreepyFallsState(State):
                         None,
                         "auto",
                         (("blood", p, -have),),
+                        alongside="toll",
                     )
                 self.dues.append(Due(p, "cf.14.1"))
         self.phase = PH_END
@@ -1962,6 +1974,7 @@ class CreepyFallsState(State):
                     "cf.16.10" if swap else "cf.3.2",
                     f"{self.name(p)}: {self.tokens[p * NT + BLOOD]} Blood and "
                     f"{self.tokens[p * NT + SOUL]} Souls make {self.result[p]} Power Points{how}.",
+                    alongside="scores",  # each player's count follows from the game's end
                 )
         self.phase = PH_OVER
         self.wait = W_NONE

@@ -443,10 +443,13 @@ class MantisFallsData(State):
         public_rule: str = "",
         sets: str = "",
         reads: str = "",
+        alongside: str = "",
     ) -> None:
         """Write one trace entry (only while tracing), with its cause; ``sets`` names the
         standing fact it sets and ``reads`` the one it depended on (tutor/core/causes.py:
-        ``pos/<player>``, ``event``, ``card/<action card>``, ``ally/<ally card>``)."""
+        ``pos/<player>``, ``event``, ``card/<action card>``, ``ally/<ally card>``);
+        ``alongside`` names a group of entries one step makes side by side (each
+        player's wound from one effect), which share the cause of the group's first."""
         if self.event >= 0 and not self.event_visible_to_all():
             if rule in _UNSEEN_KIND_RULES:
                 # An unseen event's effects cite its kind (mf.11.3 incident, mf.11.6
@@ -478,7 +481,7 @@ class MantisFallsData(State):
             self.steps,
             self.phase,
             public_rule,
-            causes.nested(len(self.trace), self.steps, len(self.stack)),
+            causes.nested(len(self.trace), self.steps, len(self.stack), alongside),
             causes.standing(self.trace, reads) if reads else None,
             sets,
         )

@@ -107,12 +107,14 @@ def log_objectives(s: MantisFallsData, winners: list[int], tie: bool) -> None:
                 f"{s.name(p)}, a witness, needed every witness to live "
                 f"(all escaping alive, or an assassin dying): {got}.",
                 p,
+                alongside="objectives",
             )
         else:
             s._log(
                 "mf.2.4",
                 f"{s.name(p)}, the assassin, needed a witness to die while staying alive: {got}.",
                 p,
+                alongside="objectives",
             )
     if tie:
         s._log("mf.2.5", "An assassin and a witness both died: nobody wins and nobody loses.")

@@ -31,8 +31,10 @@ def wound_effect(s: MantisFallsData, ctx: Ctx, eff: dict[str, Any], ref: tuple[A
     elif target == "opposition":
         wound_opposition(s, amount, ctx)
     else:
+        # Every target is wounded by the effect, not by the wound before theirs.
+        group = f"wounds@{len(s.trace)}" if s.tracing else ""
         for q in context.targets(s, ctx, target):
-            wound(s, q, amount, ctx, context.effect_rule(s, ctx))
+            wound(s, q, amount, ctx, context.effect_rule(s, ctx), group)
 
 
 def wound_target_options(s: MantisFallsData, ctx: Ctx, args: tuple[Any, ...]) -> list[Action]:
@@ -101,7 +103,12 @@ def wound_opposition(s: MantisFallsData, amount: int, ctx: Ctx) -> None:
         )
 
 
-def wound(s: MantisFallsData, q: int, amount: int, ctx: Ctx, rule: str) -> None:
+def wound(
+    s: MantisFallsData, q: int, amount: int, ctx: Ctx, rule: str, alongside: str = ""
+) -> None:
+    """Wound player ``q`` (capped at their maximum); ``alongside`` names the group of
+    wounds one effect deals side by side: the first entry written for ``q`` shares the
+    group's cause (tutor/core/causes.py)."""
     if s.dead[q] or amount <= 0:
         return
     if ctx[1] == "event":
@@ -116,7 +123,9 @@ def wound(s: MantisFallsData, q: int, amount: int, ctx: Ctx, rule: str) -> None:
                     f"A lasting effect of {s.name(q)} reduces the event's "
                     f"{amount} wounds to {reduced}.",
                     q,
+                    alongside=alongside,
                 )
+                alongside = ""  # the wound itself follows from the reduction
             amount = reduced
             if not amount:
                 return
@@ -154,6 +163,7 @@ def wound(s: MantisFallsData, q: int, amount: int, ctx: Ctx, rule: str) -> None:
             changes=(("wounds", before, after),),
             visible_to=vis,
             public_text=public if vis else "",
+            alongside=alongside,
         )
     if after >= cap and not s.character_shown[q]:
         full_circle.reveal_character(s, q)
@@ -244,8 +254,9 @@ def wound_split_chosen(s: MantisFallsData, ctx: Ctx, args: tuple[Any, ...], acti
             public_text="",
         )
     rule = context.effect_rule(s, ctx)
+    group = f"wounds@{len(s.trace)}" if s.tracing else ""  # both follow from the division
     for q, n in ((p, args[0] - k), (s.other(p), k)):
-        wound(s, q, n, ctx, rule)
+        wound(s, q, n, ctx, rule, group)
 
 
 def ambush_wound_step(s: MantisFallsData, top: AmbushWound) -> None:
