@@ -45,19 +45,20 @@ def blocker(s: MentisState, attacker: int, line: list[int], enemy: int) -> int:
     return -1
 
 
-def _target(s: MentisState, kind: int, a: int, d: int, enemy: int) -> int:
-    """The square a non-Wolf ``kind`` on ``a`` can capture on in direction ``d`` (-1: none)."""
-    table = s.table
-    reach = table.attack_range[kind]
-    ray = RAYS[a][d]
-    if len(ray) < reach:
-        return -1
-    t = ray[reach - 1]
-    if s.owner[t] != enemy or table.immune_to[s.stacks[t][-1]] == kind:
-        return -1
-    if reach > 1 and blocker(s, kind, ray[: reach - 1], enemy) >= 0:
-        return -1
-    return t
+LINES: Final[list[list[list[list[int]]]]] = [
+    [[ray[:reach] for ray in RAYS[a] if len(ray) >= reach] for a in range(SQUARES)]
+    for reach in range(4)
+]
+"""``LINES[reach][a]``: from square ``a``, each line of exactly ``reach`` squares (the
+target last, the squares between before it)."""
+
+
+def _can_take(s: MentisState, kind: int, line: list[int], enemy: int) -> bool:
+    """Whether a non-Wolf ``kind`` can capture on the last square of ``line`` (its range)."""
+    t = line[len(line) - 1]
+    if s.owner[t] != enemy or s.table.immune_to[s.stacks[t][-1]] == kind:
+        return False
+    return len(line) == 1 or blocker(s, kind, line[: len(line) - 1], enemy) < 0
 
 
 def capture_targets(s: MentisState, p: int, a: int) -> list[int]:
@@ -71,10 +72,9 @@ def capture_targets(s: MentisState, p: int, a: int) -> list[int]:
             if owner[t] == enemy:
                 out.append(t)
     else:
-        for d in range(4):
-            t = _target(s, kind, a, d, enemy)
-            if t >= 0:
-                out.append(t)
+        for line in LINES[s.table.attack_range[kind]][a]:
+            if _can_take(s, kind, line, enemy):
+                out.append(line[len(line) - 1])
     out.sort()
     return out
 
@@ -86,7 +86,8 @@ def can_capture(s: MentisState, p: int, a: int) -> bool:
     if kind == WOLF:
         owner = s.owner
         return any(owner[t] == enemy for t in NEIGHBOURS8[a])
-    return any(_target(s, kind, a, d, enemy) >= 0 for d in range(4))
+    lines = LINES[s.table.attack_range[kind]][a]
+    return any(_can_take(s, kind, line, enemy) for line in lines)
 
 
 _ACTIONS: Final[dict[int, Action]] = {}

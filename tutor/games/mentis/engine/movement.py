@@ -42,12 +42,15 @@ Move = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 def _within(sq: int, steps: int, straight: bool) -> list[int]:
-    return [
-        x
-        for x in range(SQUARES)
-        if abs(x % 7 - sq % 7) + abs(x // 7 - sq // 7) <= steps
-        and (not straight or x % 7 == sq % 7 or x // 7 == sq // 7)
-    ]
+    """The squares (-1: off the board) ``steps`` or fewer from ``sq``, in one order of
+    offsets whatever the square (``straight``: on its row or column only)."""
+    out: list[int] = []
+    for dr in range(-steps, steps + 1):
+        for dc in range(-steps, steps + 1):
+            if abs(dr) + abs(dc) <= steps and (not straight or dr == 0 or dc == 0):
+                r, c = sq // 7 + dr, sq % 7 + dc
+                out.append(r * 7 + c if 0 <= r < 7 and 0 <= c < 7 else -1)
+    return out
 
 
 REGIONS: Final[dict[int, list[list[int]]]] = {
@@ -56,9 +59,11 @@ REGIONS: Final[dict[int, list[list[int]]]] = {
     PATH_THREE: [_within(sq, 3, False) for sq in range(SQUARES)],
 }
 """By movement row, the squares a move from each square can touch (its result depends
-on nothing else)."""
+on nothing else), by their offset from it (-1: off the board)."""
 ENEMY: Final = 512
-"""An enemy tile's code in a move-cache key (above every stack code)."""
+"""A square the mover's side may not enter, in a move-cache key (above every stack code)."""
+SHIFT: Final = [0, 1 << 18, (1 << 18) | (1 << 12), (1 << 18) | (1 << 12) | (1 << 6)]
+"""Added to a rank ``d`` times, by the path's length: the same move ``d`` squares on."""
 CACHE_LIMIT: Final = 200_000
 """Moves remembered per game (by the squares they depend on) before the cache is cleared."""
 
@@ -292,42 +297,56 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
 def move_key(s: MentisState, p: int, origin: int, rule: int) -> tuple[int, ...]:
     """What the moves of player ``p``'s tile on ``origin`` (of movement row ``rule``) depend on.
 
-    Only the squares a path can reach: the own stacks by their tiles, an enemy tile as a
-    wall whatever it is (so the moves of both players share the cache).
+    Only the squares a path can reach, by their offset from the origin: the own stacks
+    by their tiles, and as walls (:data:`ENEMY`) the enemy tiles whatever they are (so
+    the moves of both players share the cache), the Hills, the Wolves and the edge of
+    the board.  So a tile with the same surroundings elsewhere has the same key: its
+    moves are the same, shifted (:func:`_ranks_by_key`).
     """
     owner, stacks = s.owner, s.stacks
-    parts: list[int] = [origin, rule]
-    for x in REGIONS[rule][origin]:
+    parts: list[int] = [rule]
+    region = REGIONS[rule][origin]
+    for i in range(len(region)):
+        x = region[i]
+        if x < 0 or ON_HILL[x] >= 0:
+            parts.append((i << 10) | ENEMY)
+            continue
         o = owner[x]
         if o == p:
-            parts.append((x << 10) | stack_code(stacks[x]))
+            code = stack_code(stacks[x])
+            parts.append((i << 10) | (ENEMY if TOP[code] == WOLF else code))
         elif o >= 0:
-            parts.append((x << 10) | ENEMY)
+            parts.append((i << 10) | ENEMY)
     return tuple(parts)
 
 
 def _ranks_by_key(s: MentisState, p: int, origin: int, key: tuple[int, ...]) -> list[int]:
     """The ranks of :func:`move_ranks` for a path-finding row, cached by :func:`move_key`.
 
-    The search's board is made from the key, which holds all the moves depend on.
+    The search's board is made from the key, which holds all the moves depend on.  The
+    cache keeps the ranks found for one origin; a tile elsewhere with the same key has
+    the same moves shifted by the distance between the two squares.
     """
-    stack = s.stacks[origin]
-    table = s.table
-    rule = table.move_rule[stack[-1]]
     cache = s.game.move_cache
     cached = cache.get(key)
     if cached is not None:
-        return cached
+        first, found = cached
+        if first == origin:
+            return found
+        shift = origin - first
+        return [r + shift * SHIFT[r >> 24] for r in found]
     if len(cache) > CACHE_LIMIT:
         cache.clear()
+    stack = s.stacks[origin]
+    table = s.table
+    rule = table.move_rule[stack[-1]]
+    region = REGIONS[rule][origin]
     cells = HILL_CELLS[:]
-    for i in range(2, len(key)):
+    for i in range(1, len(key)):
         part = key[i]
-        q, code = part >> 10, part & 1023  # a stack code, or ENEMY
-        if code == ENEMY or TOP[code] == WOLF:
-            cells[q] = WALL
-        elif ON_HILL[q] < 0:  # the King on his Hill stays a wall
-            cells[q] = code
+        q = region[part >> 10]
+        if q >= 0:
+            cells[q] = WALL if part & 1023 == ENEMY else part & 1023
     walk = _Walk(cells, origin, s.game.pick_up)
     height = len(stack)
     whole = walk.base[origin]
@@ -348,15 +367,15 @@ def _ranks_by_key(s: MentisState, p: int, origin: int, key: tuple[int, ...]) -> 
     keys = [((r & ORDER) << 2) | (r >> 24) for r in walk.found.values()]
     keys.sort()
     ranks = [((k & 3) << 24) | (k >> 2) for k in keys]
-    cache[key] = ranks
+    cache[key] = (origin, ranks)
     return ranks
 
 
 def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
     """Every move of the top tile on ``origin`` (player ``p``'s), as actions sorted by arguments.
 
-    The lists are cached too (by :func:`move_key` and the player), so listing every
-    action of a position again costs no label look-ups.
+    The lists are cached too (by :func:`move_key`, the origin and the player), so
+    listing every action of a position again costs no label look-ups.
     """
     kind = s.stacks[origin][-1]
     rule = s.table.move_rule[kind]
@@ -364,7 +383,7 @@ def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
         return [ranked_action(p, kind, origin, r) for r in move_ranks(s, p, origin)]
     key = move_key(s, p, origin, rule)
     cache = s.game.move_action_cache
-    own_key = (*key, -1 - p)
+    own_key = (*key, -1 - origin, -100 - p)
     got = cache.get(own_key)
     if got is None:
         if len(cache) > CACHE_LIMIT:
