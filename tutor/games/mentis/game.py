@@ -116,9 +116,9 @@ class MentisGame(Game):
         self.move_cap = MOVE_CAPS[self._ruling("move_cap")]
         self.offers_from = 1 if self._ruling("draw_offer") == "any_time" else OFFERS_FROM
         self.full_set = full_set(self.wolf)
-        # A tile's moves (as ranks) by the contents of the squares it can reach
-        # (movement.move_ranks).
-        self.move_cache: dict[tuple[int, ...], list[int]] = {}
+        # A tile's moves (as ranks, with the square they were found for) by the contents
+        # of the squares it can reach, by their offsets (movement.move_ranks).
+        self.move_cache: dict[tuple[int, ...], tuple[int, list[int]]] = {}
         # The same as actions of one player (movement.tile_moves: the flat listing).
         self.move_action_cache: dict[tuple[int, ...], list[Action]] = {}
         self.offer = [Action(p, "offer_draw", (), "Offer a draw") for p in range(2)]

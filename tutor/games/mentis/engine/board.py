@@ -8,23 +8,30 @@ squares) is built once here, so the rule modules only index lists.
 
 from __future__ import annotations
 
-SIZE = 7
-SQUARES = SIZE * SIZE
-MAX_HEIGHT = 3
-BLUE, RED = 0, 1
-PLAYER_NAMES = ("Blue", "Red")
+from typing import Final
+
+SIZE: Final = 7
+SQUARES: Final = SIZE * SIZE
+MAX_HEIGHT: Final = 3
+BLUE: Final = 0
+RED: Final = 1
+PLAYER_NAMES: Final = ("Blue", "Red")
 
 # Tile kinds.  The King's row of the movement table is fixed; which name goes with which
 # of the other three rows is the ``tile_table`` ruling (see tiles.py).
-KING, SPEAR, TRENCHMAN, NOBLE, WOLF = 0, 1, 2, 3, 4
-KINDS = 5
-KIND_NAMES = ("King", "Spear", "Trenchman", "Noble", "Wolf")
-KIND_PLURALS = ("Kings", "Spears", "Trenchmen", "Nobles", "Wolves")
-STARTING_HAND = (0, 3, 3, 3, 0)
+KING: Final = 0
+SPEAR: Final = 1
+TRENCHMAN: Final = 2
+NOBLE: Final = 3
+WOLF: Final = 4
+KINDS: Final = 5
+KIND_NAMES: Final = ("King", "Spear", "Trenchman", "Noble", "Wolf")
+KIND_PLURALS: Final = ("Kings", "Spears", "Trenchmen", "Nobles", "Wolves")
+STARTING_HAND: Final = (0, 3, 3, 3, 0)
 """Tiles in each player's hand at the start (the King starts on the Hill)."""
 
-ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
-DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+ORTHOGONAL: Final = ((0, 1), (0, -1), (1, 0), (-1, 0))
+DIAGONAL: Final = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 """(column step, row step) of each direction; the Wolf also uses the diagonals."""
 
 
@@ -62,30 +69,32 @@ def _ray(sq: int, dc: int, dr: int) -> list[int]:
     return out
 
 
-NEIGHBOURS: list[list[int]] = [
+NEIGHBOURS: Final[list[list[int]]] = [
     [n for n in (_step(sq, dc, dr) for dc, dr in ORTHOGONAL) if n >= 0] for sq in range(SQUARES)
 ]
 """The orthogonal neighbours of each square."""
-NEIGHBOURS8: list[list[int]] = [
+NEIGHBOURS8: Final[list[list[int]]] = [
     [n for n in (_step(sq, dc, dr) for dc, dr in ORTHOGONAL + DIAGONAL) if n >= 0]
     for sq in range(SQUARES)
 ]
 """The eight neighbours of each square (the Wolf's moves and captures)."""
-RAYS: list[list[list[int]]] = [[_ray(sq, dc, dr) for dc, dr in ORTHOGONAL] for sq in range(SQUARES)]
+RAYS: Final[list[list[list[int]]]] = [
+    [_ray(sq, dc, dr) for dc, dr in ORTHOGONAL] for sq in range(SQUARES)
+]
 """For each square, the squares in each orthogonal direction, nearest first."""
 
-HILLS: tuple[tuple[int, ...], tuple[int, ...]] = (
+HILLS: Final[tuple[tuple[int, ...], tuple[int, ...]]] = (
     (2, 3, 4),
     (SQUARES - 5, SQUARES - 4, SQUARES - 3),
 )
 """Each player's Hill: the middle three squares of their home row (ruling hill_squares)."""
-KING_START = (3, SQUARES - 4)
+KING_START: Final = (3, SQUARES - 4)
 """The middle square of each Hill, where the Kings start."""
-ON_HILL: list[int] = [
+ON_HILL: Final[list[int]] = [
     BLUE if sq in HILLS[BLUE] else RED if sq in HILLS[RED] else -1 for sq in range(SQUARES)
 ]
 """Whose Hill a square belongs to (-1: none)."""
-DEPLOY_SQUARES: tuple[tuple[int, ...], tuple[int, ...]] = (
+DEPLOY_SQUARES: Final[tuple[tuple[int, ...], tuple[int, ...]]] = (
     tuple(
         sorted({n for h in HILLS[BLUE] for n in NEIGHBOURS[h] if ON_HILL[n] < 0}),
     ),

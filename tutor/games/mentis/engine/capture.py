@@ -9,7 +9,7 @@ attacks the eight squares around it, blocks nothing and can be taken by anything
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tutor.core.types import Action
 from tutor.games.mentis.engine.board import (
@@ -38,40 +38,59 @@ def capture_label(s: MentisState, a: int, t: int) -> str:
 
 def blocker(s: MentisState, attacker: int, line: list[int], enemy: int) -> int:
     """The first square of ``line`` whose enemy top tile blocks ``attacker``'s kind (-1: none)."""
-    immune = s.game.table.immune_to
+    immune = s.table.immune_to
     for b in line:
         if s.owner[b] == enemy and immune[s.stacks[b][-1]] == attacker:
             return b
     return -1
 
 
+LINES: Final[list[list[list[list[int]]]]] = [
+    [[ray[:reach] for ray in RAYS[a] if len(ray) >= reach] for a in range(SQUARES)]
+    for reach in range(4)
+]
+"""``LINES[reach][a]``: from square ``a``, each line of exactly ``reach`` squares (the
+target last, the squares between before it)."""
+
+
+def _can_take(s: MentisState, kind: int, line: list[int], enemy: int) -> bool:
+    """Whether a non-Wolf ``kind`` can capture on the last square of ``line`` (its range)."""
+    t = line[len(line) - 1]
+    if s.owner[t] != enemy or s.table.immune_to[s.stacks[t][-1]] == kind:
+        return False
+    return len(line) == 1 or blocker(s, kind, line[: len(line) - 1], enemy) < 0
+
+
 def capture_targets(s: MentisState, p: int, a: int) -> list[int]:
     """The squares the tile on ``a`` (player ``p``'s top tile) can capture on now, sorted."""
     kind = s.stacks[a][-1]
-    table = s.game.table
     enemy = 1 - p
-    owner, stacks, immune = s.owner, s.stacks, table.immune_to
     out: list[int] = []
     if kind == WOLF:
+        owner = s.owner
         for t in NEIGHBOURS8[a]:
             if owner[t] == enemy:
                 out.append(t)
-        return sorted(out)
-    reach = table.attack_range[kind]
-    for d in range(4):
-        ray = RAYS[a][d]
-        if len(ray) < reach:
-            continue
-        t = ray[reach - 1]
-        if owner[t] != enemy or immune[stacks[t][-1]] == kind:
-            continue
-        if reach > 1 and blocker(s, kind, ray[: reach - 1], enemy) >= 0:
-            continue
-        out.append(t)
-    return sorted(out)
+    else:
+        for line in LINES[s.table.attack_range[kind]][a]:
+            if _can_take(s, kind, line, enemy):
+                out.append(line[len(line) - 1])
+    out.sort()
+    return out
 
 
-_ACTIONS: dict[int, Action] = {}
+def can_capture(s: MentisState, p: int, a: int) -> bool:
+    """Whether the tile on ``a`` (player ``p``'s top tile) has a capture now."""
+    kind = s.stacks[a][-1]
+    enemy = 1 - p
+    if kind == WOLF:
+        owner = s.owner
+        return any(owner[t] == enemy for t in NEIGHBOURS8[a])
+    lines = LINES[s.table.attack_range[kind]][a]
+    return any(_can_take(s, kind, line, enemy) for line in lines)
+
+
+_ACTIONS: Final[dict[int, Action]] = {}
 
 
 def tile_captures(s: MentisState, p: int, a: int) -> list[Action]:
@@ -119,11 +138,11 @@ def capture_problem(s: MentisState, p: int, a: object, t: object) -> tuple[str, 
     same_line = a % 7 == t % 7 or a // 7 == t // 7
     if not same_line:
         return "captures go in one orthogonal direction only", "me.5.1"
-    reach = s.game.table.attack_range[kind]
+    reach = s.table.attack_range[kind]
     if distance(a, t) != reach:
         return f"the {name} captures exactly {reach} square(s) away, no more, no less", "me.5.4"
     target = s.stacks[t][-1]
-    if s.game.table.immune_to[target] == kind:
+    if s.table.immune_to[target] == kind:
         return f"the {KIND_NAMES[target]} cannot be captured by the {name}", "me.5.5"
     b = blocker(s, kind, between(a, t), 1 - p)
     if b >= 0:

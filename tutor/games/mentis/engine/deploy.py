@@ -11,7 +11,7 @@ to an enemy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tutor.core.types import Action
 from tutor.games.mentis.engine.board import (
@@ -30,10 +30,10 @@ from tutor.games.mentis.engine.board import (
 if TYPE_CHECKING:
     from tutor.games.mentis.engine.state import MentisState
 
-MOST = 3
+MOST: Final = 3
 """The most tiles one deploy puts down."""
 
-_ACTIONS: dict[tuple[int, int, int, bool], Action] = {}
+_ACTIONS: Final[dict[tuple[int, int, int, bool], Action]] = {}
 
 
 def deploy_action(p: int, sq: int, kind: int, more: bool) -> Action:
@@ -63,7 +63,8 @@ def enemy_next_to(s: MentisState, p: int, sq: int) -> bool:
     return any(owner[n] == 1 - p for n in NEIGHBOURS[sq])
 
 
-REGULAR, LONE_WOLF = 1, 2
+REGULAR: Final = 1
+LONE_WOLF: Final = 2
 """Bits of :func:`square_allows`: a Spear, Trenchman or Noble may go there; the Wolf may."""
 
 

@@ -16,7 +16,7 @@ arguments among those); any other path to the same result is accepted as that mo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tutor.core.types import Action
 from tutor.games.mentis.engine.board import (
@@ -33,31 +33,38 @@ from tutor.games.mentis.engine.board import (
 )
 from tutor.games.mentis.engine.tiles import HILL_STEP, PATH_THREE, STEP, STRAIGHT_TWO, WOLF_STEP
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # i64: only annotations name it (Python ints convert to and from it)
+    from mypy_extensions import i64
+
     from tutor.games.mentis.engine.state import MentisState
 
 Move = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 def _within(sq: int, steps: int, straight: bool) -> list[int]:
-    return [
-        x
-        for x in range(SQUARES)
-        if abs(x % 7 - sq % 7) + abs(x // 7 - sq // 7) <= steps
-        and (not straight or x % 7 == sq % 7 or x // 7 == sq // 7)
-    ]
+    """The squares (-1: off the board) ``steps`` or fewer from ``sq``, in one order of
+    offsets whatever the square (``straight``: on its row or column only)."""
+    out: list[int] = []
+    for dr in range(-steps, steps + 1):
+        for dc in range(-steps, steps + 1):
+            if abs(dr) + abs(dc) <= steps and (not straight or dr == 0 or dc == 0):
+                r, c = sq // 7 + dr, sq % 7 + dc
+                out.append(r * 7 + c if 0 <= r < 7 and 0 <= c < 7 else -1)
+    return out
 
 
-REGIONS: dict[int, list[list[int]]] = {
+REGIONS: Final[dict[int, list[list[int]]]] = {
     STEP: [_within(sq, 1, True) for sq in range(SQUARES)],
     STRAIGHT_TWO: [_within(sq, 2, True) for sq in range(SQUARES)],
     PATH_THREE: [_within(sq, 3, False) for sq in range(SQUARES)],
 }
 """By movement row, the squares a move from each square can touch (its result depends
-on nothing else)."""
-ENEMY = 512
-"""An enemy tile's code in a move-cache key (above every stack code)."""
-CACHE_LIMIT = 200_000
+on nothing else), by their offset from it (-1: off the board)."""
+ENEMY: Final = 512
+"""A square the mover's side may not enter, in a move-cache key (above every stack code)."""
+SHIFT: Final = [0, 1 << 18, (1 << 18) | (1 << 12), (1 << 18) | (1 << 12) | (1 << 6)]
+"""Added to a rank ``d`` times, by the path's length: the same move ``d`` squares on."""
+CACHE_LIMIT: Final = 200_000
 """Moves remembered per game (by the squares they depend on) before the cache is cleared."""
 
 
@@ -73,11 +80,23 @@ def move_label(kind: int, origin: int, path: tuple[int, ...], takes: tuple[int, 
 
 # A square's stack as one small int (the search's currency): the kind of the tile at
 # height i (bottom 0) plus one, in bits 3i..3i+2; 0 is an empty square.
-BITS = 3
-LOW = [(1 << (BITS * n)) - 1 for n in range(MAX_HEIGHT + 1)]
+BITS: Final = 3
+LOW: Final[list[int]] = [(1 << (BITS * n)) - 1 for n in range(MAX_HEIGHT + 1)]
 """``code & LOW[n]``: the bottom ``n`` tiles of a stack's code."""
-HEIGHT: list[int] = [0 if c == 0 else 1 if c < 8 else 2 if c < 64 else 3 for c in range(512)]
-"""The number of tiles in a stack, by its code."""
+WALL: Final = ENEMY
+"""The search's code of a square no tile of the mover's side may enter or cross (an
+enemy tile, a Hill, a Wolf): its height counts as four, more than a square may hold."""
+HEIGHT: Final[list[int]] = [
+    0 if c == 0 else 1 if c < 8 else 2 if c < 64 else 3 if c < WALL else MAX_HEIGHT + 1
+    for c in range(WALL + 1)
+]
+"""The number of tiles in a stack, by its code (a :data:`WALL`: too many to enter)."""
+TOP: Final[list[int]] = [
+    -1 if c == 0 or c == WALL else (c >> (BITS * (HEIGHT[c] - 1))) - 1 for c in range(WALL + 1)
+]
+"""The kind of a stack's top tile, by its code (-1: an empty square or a wall)."""
+HILL_CELLS: Final[list[int]] = [WALL if ON_HILL[q] >= 0 else 0 for q in range(SQUARES)]
+"""The search's board before the mover's stacks and the enemy tiles are put on it."""
 
 
 def stack_code(stack: list[int]) -> int:
@@ -92,123 +111,154 @@ class _Walk:
     """The search for every move of one tile, on the board as stack codes.
 
     ``cells`` is the board as the move leaves it so far (changed in place and put back
-    as the search backs up), ``base`` the board before the move, ``blocked`` the
-    squares no tile of the mover's side may enter (enemy tiles, the Hills, the Wolf).
+    as the search backs up), ``base`` the board before the move; a square the mover's
+    side may not enter holds a :data:`WALL`.  The path and the loads so far travel down
+    the search packed as in a rank (see :data:`ORDER`), so no step builds a list.
     ``found`` maps each result (the changed squares and their new stacks, packed in one
-    int) to the best move reaching it, packed as its rank (see :data:`ORDER`).
+    int) to the best move reaching it, as its rank.  ``halfway`` does the same for the
+    points a path of three squares reaches after two (see :meth:`walk`).
     """
 
-    def __init__(self, codes: list[int], blocked: list[bool], origin: int, pick_up: bool) -> None:
-        self.base = codes
-        self.cells = codes[:]
-        self.blocked = blocked
+    def __init__(self, cells: list[int], origin: int, pick_up: bool) -> None:
+        self.base = cells[:]
+        self.cells = cells
         self.origin = origin
         self.pick_up = pick_up
-        self.path: list[int] = []
-        self.takes: list[int] = []
-        self.path_bits = 0
-        self.take_bits = 0
         self.found: dict[int, int] = {}
+        self.halfway: dict[int, int] = {}
 
-    def enter(self, q: int) -> None:
-        """Add ``q`` to the path (and to the bits of its rank, see :data:`ORDER`)."""
-        self.path_bits |= (q + 1) << (18 - 6 * len(self.path))
-        self.path.append(q)
+    def change(self, q: i64, code: i64) -> i64:
+        """Square ``q`` holding ``code`` after the move, packed (0: as before the move)."""
+        was: i64 = self.base[q]
+        if code == was:
+            return 0
+        return ((q + 1) << 9) | code
 
-    def leave(self) -> None:
-        """Take the last square off the path."""
-        self.path.pop()
-        self.path_bits &= ~(63 << (18 - 6 * len(self.path)))
-
-    def carry(self, g: int) -> None:
-        """The mover goes on carrying ``g`` tiles from the square it is on."""
-        self.take_bits |= g << (4 - 2 * len(self.takes))
-        self.takes.append(g)
-
-    def uncarry(self) -> None:
-        """Undo :meth:`carry`."""
-        self.takes.pop()
-        self.take_bits &= ~(3 << (4 - 2 * len(self.takes)))
-
-    def can_enter(self, q: int, carried: int) -> bool:
-        return not self.blocked[q] and HEIGHT[self.cells[q]] + carried <= MAX_HEIGHT
-
-    def record(self, group: int) -> None:
-        """The move along ``path`` ends here: note its result (unless the board is unchanged)."""
-        path, cells, base = self.path, self.cells, self.base
-        n = len(path)
-        last = path[n - 1]
-        final = cells[last] | (group << (BITS * HEIGHT[cells[last]]))
-        squares = [self.origin]
-        for i in range(n):
-            q = path[i]
-            if q not in squares:
-                squares.append(q)
-        squares.sort()
-        result = 1  # a leading bit, so that a square 0 emptied still counts
-        for q in squares:
-            code = final if q == last else cells[q]
-            if code != base[q]:
-                result = (result << 15) | (q << 9) | code
-        if result == 1:
+    def record(self, group: i64, n: i64, path_bits: i64, take_bits: i64) -> None:
+        """The move along the ``n`` squares of ``path_bits`` ends here, carrying ``group``:
+        note its result (unless the board is unchanged)."""
+        cells = self.cells
+        origin: i64 = self.origin
+        q0: i64 = ((path_bits >> 18) & 63) - 1
+        q1: i64 = ((path_bits >> 12) & 63) - 1
+        q2: i64 = ((path_bits >> 6) & 63) - 1
+        last: i64 = q0 if n == 1 else q1 if n == 2 else q2
+        under: i64 = cells[last]
+        final: i64 = under | (group << (BITS * HEIGHT[under]))
+        # Each square the path touched once (a path may come back), the last as it ends.
+        at_origin: i64 = final
+        if origin != last:
+            at_origin = cells[origin]
+        at_q0: i64 = final
+        if q0 != last:
+            at_q0 = cells[q0]
+        a = self.change(origin, at_origin)
+        b = self.change(q0, at_q0)
+        c: i64 = 0
+        d: i64 = 0
+        if n >= 2 and q1 != origin and q1 != q0:
+            at_q1: i64 = final
+            if q1 != last:
+                at_q1 = cells[q1]
+            c = self.change(q1, at_q1)
+        if n == 3 and q2 != origin and q2 != q0 and q2 != q1:
+            d = self.change(q2, final)
+        # The changes in one order whatever the path (largest first, in the lowest bits,
+        # where the dict's hash looks first), so that one result always has one key.
+        if a < b:
+            a, b = b, a
+        if c < d:
+            c, d = d, c
+        if a < c:
+            a, c = c, a
+        if b < d:
+            b, d = d, b
+        if b < c:
+            b, c = c, b
+        if a == 0:
             return  # the board is as it was: not a move
-        rank = (n << 24) | self.path_bits | self.take_bits
-        old = self.found.get(result, -1)
-        if old < 0 or rank < old:
+        result: i64 = a | (b << 15) | (c << 30) | (d << 45)
+        rank: i64 = (n << 24) | path_bits | take_bits
+        old: i64 = self.found.setdefault(result, rank)
+        if rank < old:
             self.found[result] = rank
 
-    def walk(self, q: int, group: int, left: int) -> None:
-        """Enter ``q`` carrying ``group``; end there, or go on while steps are ``left``."""
+    def walk(self, q: i64, group: i64, left: i64, n: i64, path_bits: i64, take_bits: i64) -> None:
+        """Enter ``q``, the ``n``-th square of the path, carrying ``group``; end there, or
+        go on while steps are ``left``.
+
+        Two paths that reach the same second square carrying the same tiles, leaving the
+        same board behind, go on alike; of those, only the one that ranks first is
+        followed (its moves rank first whatever comes next).
+        """
         cells = self.cells
-        self.enter(q)
-        self.record(group)
+        path_bits |= (q + 1) << (24 - 6 * n)
+        if n == 2 and left > 0:
+            origin: i64 = self.origin
+            q0: i64 = ((path_bits >> 18) & 63) - 1
+            behind: i64 = self.change(q0, cells[q0])
+            at_origin: i64 = cells[origin]
+            point: i64 = q | (group << 6) | (at_origin << 15) | (behind << 24)
+            prefix: i64 = path_bits | take_bits
+            best: i64 = self.halfway.setdefault(point, prefix)
+            if best < prefix:
+                return  # a path ranking first was here (or will be) with the same load
+            if best > prefix:
+                self.halfway[point] = prefix
+        self.record(group, n, path_bits, take_bits)
         if left > 0:
-            saved = cells[q]
-            size0 = HEIGHT[saved]
-            combined = saved | (group << (BITS * size0))
-            size = size0 + HEIGHT[group]
-            most = size if self.pick_up else HEIGHT[group]
-            for g in range(1, most + 1):
-                stay = size - g
+            saved: i64 = cells[q]
+            size0: i64 = HEIGHT[saved]
+            combined: i64 = saved | (group << (BITS * size0))
+            carrying: i64 = HEIGHT[group]
+            size: i64 = size0 + carrying
+            most: i64 = carrying
+            if self.pick_up:
+                most = size
+            g: i64 = 1
+            while g <= most:
+                stay: i64 = size - g
                 cells[q] = combined & LOW[stay]
-                carried = combined >> (BITS * stay)
-                self.carry(g)
-                for n in NEIGHBOURS[q]:
-                    if self.can_enter(n, g):
-                        self.walk(n, carried, left - 1)
-                self.uncarry()
+                carried: i64 = combined >> (BITS * stay)
+                takes: i64 = take_bits | (g << (4 - 2 * n))
+                for nxt in NEIGHBOURS[q]:
+                    height: i64 = HEIGHT[cells[nxt]]
+                    if height + g <= MAX_HEIGHT:
+                        self.walk(nxt, carried, left - 1, n + 1, path_bits, takes)
+                g += 1
             cells[q] = saved
-        self.leave()
 
-    def straight(self, ray: list[int], group: int, g: int, up_to_two: bool) -> None:
+    def straight(self, ray: list[int], group: i64, g: i64, up_to_two: bool) -> None:
         """The straight mover: one square (house rule), or two squares in one direction."""
-        first = ray[0]
-        cells = self.cells
-        self.enter(first)
+        first: i64 = ray[0]
+        path_bits: i64 = (first + 1) << 18
+        take_bits: i64 = g << 4
         if up_to_two:
-            self.record(group)
+            self.record(group, 1, path_bits, take_bits)
         if len(ray) < 2:  # the edge of the board: only the one-square move (house rule)
-            self.leave()
             return
-        second = ray[1]
-        saved = cells[first]
-        size0 = HEIGHT[saved]
-        combined = saved | (group << (BITS * size0))
-        size = size0 + HEIGHT[group]
-        most = size if self.pick_up else g
-        self.enter(second)
-        for g2 in range(1, most + 1):
+        second: i64 = ray[1]
+        path_bits |= (second + 1) << 12
+        cells = self.cells
+        saved: i64 = cells[first]
+        size0: i64 = HEIGHT[saved]
+        combined: i64 = saved | (group << (BITS * size0))
+        size: i64 = size0 + HEIGHT[group]
+        most: i64 = g
+        if self.pick_up:
+            most = size
+        g2: i64 = 1
+        while g2 <= most:
             cells[first] = combined & LOW[size - g2]
-            if self.can_enter(second, g2):
-                self.carry(g2)
-                self.record(combined >> (BITS * (size - g2)))
-                self.uncarry()
+            height: i64 = HEIGHT[cells[second]]
+            if height + g2 <= MAX_HEIGHT:
+                carried: i64 = combined >> (BITS * (size - g2))
+                self.record(carried, 2, path_bits, take_bits | (g2 << 2))
+            g2 += 1
         cells[first] = saved
-        self.leave()
-        self.leave()
 
 
-ORDER = (1 << 24) - 1
+ORDER: Final = (1 << 24) - 1
 """A move's rank packs its path's length (bits 24 up), then each square of the path
 plus one (6 bits each, zero-padded to three squares), then each load (2 bits each):
 shorter paths rank first, and among moves of one tile ``rank & ORDER`` sorts like
@@ -223,22 +273,6 @@ def _move_of(origin: int, rank: int) -> Move:
     return (origin, path, takes)
 
 
-def board_codes(s: MentisState) -> list[int]:
-    """Every square's stack as its code (0: empty)."""
-    owner, stacks = s.owner, s.stacks
-    return [stack_code(stacks[q]) if owner[q] >= 0 else 0 for q in range(SQUARES)]
-
-
-def walls(s: MentisState, p: int) -> list[bool]:
-    """The squares no tile of player ``p`` may enter or cross: enemy tiles, Hills, Wolves."""
-    owner, stacks = s.owner, s.stacks
-    enemy = 1 - p
-    return [
-        ON_HILL[q] >= 0 or owner[q] == enemy or (owner[q] >= 0 and stacks[q][-1] == WOLF)
-        for q in range(SQUARES)
-    ]
-
-
 def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
     """Every move of the top tile on ``origin`` (player ``p``'s), as ranks sorted by arguments.
 
@@ -247,7 +281,7 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
     """
     stack = s.stacks[origin]
     kind = stack[-1]
-    table = s.game.table
+    table = s.table
     rule = table.move_rule[kind]
     owner = s.owner
     if rule in (HILL_STEP, WOLF_STEP):
@@ -263,67 +297,93 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
 def move_key(s: MentisState, p: int, origin: int, rule: int) -> tuple[int, ...]:
     """What the moves of player ``p``'s tile on ``origin`` (of movement row ``rule``) depend on.
 
-    Only the squares a path can reach: the own stacks by their tiles, an enemy tile as a
-    wall whatever it is (so the moves of both players share the cache).
+    Only the squares a path can reach, by their offset from the origin: the own stacks
+    by their tiles, and as walls (:data:`ENEMY`) the enemy tiles whatever they are (so
+    the moves of both players share the cache), the Hills, the Wolves and the edge of
+    the board.  So a tile with the same surroundings elsewhere has the same key: its
+    moves are the same, shifted (:func:`_ranks_by_key`).
     """
     owner, stacks = s.owner, s.stacks
-    parts: list[int] = [origin, rule]
-    for x in REGIONS[rule][origin]:
+    parts: list[int] = [rule]
+    region = REGIONS[rule][origin]
+    for i in range(len(region)):
+        x = region[i]
+        if x < 0 or ON_HILL[x] >= 0:
+            parts.append((i << 10) | ENEMY)
+            continue
         o = owner[x]
         if o == p:
-            parts.append((x << 10) | stack_code(stacks[x]))
+            code = stack_code(stacks[x])
+            parts.append((i << 10) | (ENEMY if TOP[code] == WOLF else code))
         elif o >= 0:
-            parts.append((x << 10) | ENEMY)
+            parts.append((i << 10) | ENEMY)
     return tuple(parts)
 
 
 def _ranks_by_key(s: MentisState, p: int, origin: int, key: tuple[int, ...]) -> list[int]:
-    """The ranks of :func:`move_ranks` for a path-finding row, cached by :func:`move_key`."""
-    stack = s.stacks[origin]
-    table = s.game.table
-    rule = table.move_rule[stack[-1]]
+    """The ranks of :func:`move_ranks` for a path-finding row, cached by :func:`move_key`.
+
+    The search's board is made from the key, which holds all the moves depend on.  The
+    cache keeps the ranks found for one origin; a tile elsewhere with the same key has
+    the same moves shifted by the distance between the two squares.
+    """
     cache = s.game.move_cache
     cached = cache.get(key)
     if cached is not None:
-        return cached
+        first, found = cached
+        if first == origin:
+            return found
+        shift = origin - first
+        return [r + shift * SHIFT[r >> 24] for r in found]
     if len(cache) > CACHE_LIMIT:
         cache.clear()
-    walk = _Walk(board_codes(s), walls(s, p), origin, s.game.pick_up)
+    stack = s.stacks[origin]
+    table = s.table
+    rule = table.move_rule[stack[-1]]
+    region = REGIONS[rule][origin]
+    cells = HILL_CELLS[:]
+    for i in range(1, len(key)):
+        part = key[i]
+        q = region[part >> 10]
+        if q >= 0:
+            cells[q] = WALL if part & 1023 == ENEMY else part & 1023
+    walk = _Walk(cells, origin, s.game.pick_up)
     height = len(stack)
     whole = walk.base[origin]
     for g in range(1, height + 1):
-        walk.cells[origin] = whole & LOW[height - g]
+        cells[origin] = whole & LOW[height - g]
         group = whole >> (BITS * (height - g))
-        walk.carry(g)
         if rule in (STEP, PATH_THREE):
             left = 0 if rule == STEP else 2
             for n in NEIGHBOURS[origin]:
-                if walk.can_enter(n, g):
-                    walk.walk(n, group, left)
+                if HEIGHT[cells[n]] + g <= MAX_HEIGHT:
+                    walk.walk(n, group, left, 1, 0, g << 4)
         elif rule == STRAIGHT_TWO:
             for d in range(4):
                 ray = RAYS[origin][d]
-                if ray and walk.can_enter(ray[0], g):
+                if ray and HEIGHT[cells[ray[0]]] + g <= MAX_HEIGHT:
                     walk.straight(ray, group, g, table.straight_up_to_two)
-        walk.uncarry()
-    ranks = sorted(walk.found.values(), key=_order)
-    cache[key] = ranks
+    # Sorted by their arguments (rank & ORDER), each with its path's length below.
+    keys = [((r & ORDER) << 2) | (r >> 24) for r in walk.found.values()]
+    keys.sort()
+    ranks = [((k & 3) << 24) | (k >> 2) for k in keys]
+    cache[key] = (origin, ranks)
     return ranks
 
 
 def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
     """Every move of the top tile on ``origin`` (player ``p``'s), as actions sorted by arguments.
 
-    The lists are cached too (by :func:`move_key` and the player), so listing every
-    action of a position again costs no label look-ups.
+    The lists are cached too (by :func:`move_key`, the origin and the player), so
+    listing every action of a position again costs no label look-ups.
     """
     kind = s.stacks[origin][-1]
-    rule = s.game.table.move_rule[kind]
+    rule = s.table.move_rule[kind]
     if rule in (HILL_STEP, WOLF_STEP):
         return [ranked_action(p, kind, origin, r) for r in move_ranks(s, p, origin)]
     key = move_key(s, p, origin, rule)
     cache = s.game.move_action_cache
-    own_key = (*key, -1 - p)
+    own_key = (*key, -1 - origin, -100 - p)
     got = cache.get(own_key)
     if got is None:
         if len(cache) > CACHE_LIMIT:
@@ -333,14 +393,9 @@ def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
     return got
 
 
-def _order(rank: int) -> int:
-    """The sort key of a rank among one tile's moves."""
-    return rank & ORDER
-
-
-ONE_STEP = 1 << 24 | 1 << 4
+ONE_STEP: Final = 1 << 24 | 1 << 4
 """The rank of a one-square move carrying one tile, but for its square (bits 18-23)."""
-_ACTIONS: dict[int, Action] = {}
+_ACTIONS: Final[dict[int, Action]] = {}
 
 
 def ranked_action(p: int, kind: int, origin: int, rank: int) -> Action:
@@ -374,7 +429,7 @@ def has_move(s: MentisState, p: int, origin: int) -> bool:
     through it can, so only those first squares are looked at.
     """
     kind = s.stacks[origin][-1]
-    table = s.game.table
+    table = s.table
     rule = table.move_rule[kind]
     owner = s.owner
     if rule == HILL_STEP:
@@ -442,7 +497,7 @@ def move_problem(s: MentisState, p: int, args: tuple[object, ...]) -> tuple[str,
     if s.owner[origin] != p:
         return f"you have no tile on {square_name(origin)}", "me.4.4"
     kind = s.stacks[origin][-1]
-    table = s.game.table
+    table = s.table
     rule = table.move_rule[kind]
     row = table.rule_of(kind)
     name = KIND_NAMES[kind]

@@ -15,7 +15,7 @@ leaves the turn to the offerer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tutor.core.causes import CauseLinks
 from tutor.core.game import State
@@ -33,9 +33,9 @@ from tutor.games.mentis.engine.board import (
 )
 from tutor.games.mentis.engine.capture import (
     apply_capture_rules,
+    can_capture,
     capture_actions,
     capture_problem,
-    capture_targets,
     tile_captures,
 )
 from tutor.games.mentis.engine.deploy import (
@@ -53,23 +53,28 @@ from tutor.games.mentis.engine.movement import (
     move_ranks,
     ranked_action,
     result_key,
-    stack_code,
     tile_moves,
 )
 
 if TYPE_CHECKING:
+    from tutor.games.mentis.engine.tiles import TileTable
     from tutor.games.mentis.game import MentisGame
 
-TURN, DEPLOYING, ANSWER, OVER = "turn", "deploying", "draw_offer", "over"
-DEPLOY_SOURCE = SQUARES
+TURN: Final = "turn"
+DEPLOYING: Final = "deploying"
+ANSWER: Final = "draw_offer"
+OVER: Final = "over"
+DEPLOY_SOURCE: Final = SQUARES
 """The source of deploy actions (:meth:`MentisState.sources`): the hand, not a square."""
-DRAW_SOURCE = SQUARES + 1
+DRAW_SOURCE: Final = SQUARES + 1
 """The source of draw offers and answers (:meth:`MentisState.sources`)."""
-PHASES = (TURN, DEPLOYING, ANSWER, OVER)
-BOTH = 3
+PHASES: Final = (TURN, DEPLOYING, ANSWER, OVER)
+BOTH: Final = 3
 """The knowledge bits of a tile both players know."""
-_SQUARE_TEXT: dict[int, str] = {}
-"""``position_key``'s text of one square, by square, owner and stack code."""
+SQUARE_MARK: Final = 8
+"""Above every tile kind: in a position key, a number from here on names a square."""
+RAW_KEY: Final = -1
+"""The first number of a history key kept as the text a saved game gave (no position's)."""
 
 
 def plural(n: int, kind: int) -> str:
@@ -79,10 +84,53 @@ def plural(n: int, kind: int) -> str:
     return f"{n} {KIND_NAMES[kind] if n == 1 else KIND_PLURALS[kind]}"
 
 
+def key_text(key: tuple[int, ...]) -> str:
+    """A history key (:meth:`MentisState.position_key`) as saved games write it.
+
+    ``"0 3:0:0 45:1:0 ... 0333000333"``: who moves, ``square:owner:tiles`` (bottom
+    first) of each occupied square, then the counts of both hands.
+    """
+    if key[0] == RAW_KEY:
+        return "".join(chr(c) for c in key[1:])
+    parts = [str(key[0])]
+    i = 2 * KINDS + 1
+    while i < len(key):
+        q, o = divmod(key[i] - SQUARE_MARK, 2)
+        i += 1
+        tiles = ""
+        while i < len(key) and key[i] < SQUARE_MARK:
+            tiles += str(key[i])
+            i += 1
+        parts.append(f"{q}:{o}:{tiles}")
+    parts.append("".join(str(key[i]) for i in range(1, 2 * KINDS + 1)))
+    return " ".join(parts)
+
+
+def text_key(text: str) -> tuple[int, ...]:
+    """The history key a saved game's text (:func:`key_text`) stands for.
+
+    Text in another form (no position of this engine writes it) is kept as it is, so
+    that the saved game is written back unchanged.
+    """
+    words = text.split(" ")
+    try:
+        out = [int(words[0]), *(int(c) for c in words[-1])]
+        for word in words[1:-1]:
+            q, o, tiles = word.split(":")
+            out += [SQUARE_MARK + 2 * int(q) + int(o), *(int(c) for c in tiles)]
+        key = tuple(out)
+        if len(words) > 1 and key_text(key) == text:
+            return key
+    except (ValueError, OverflowError, IndexError):
+        pass
+    return (RAW_KEY, *(ord(c) for c in text))
+
+
 class MentisState(State):
     """A Mentis game in progress."""
 
     game: MentisGame
+    table: TileTable
     rng: Rng
     trace: list[TraceEntry]
     tracing: bool
@@ -98,7 +146,7 @@ class MentisState(State):
     offered: bool
     deploy_square: int
     deploy_count: int
-    history: dict[str, int]
+    history: dict[tuple[int, ...], int]
     result: dict[str, Any] | None
     _legal: list[Action] | None
     _sources: list[int] | None
@@ -108,6 +156,7 @@ class MentisState(State):
         self, game: MentisGame, rng: Rng, tracing: bool = True, copy_of: MentisState | None = None
     ) -> None:
         self.game = game
+        self.table = game.table  # the game's, read often: kept where compiled code reaches it
         self.rng = rng
         self.tracing = tracing
         self.causes = None  # made by the first entry written (tutor/core/causes.py)
@@ -170,7 +219,7 @@ class MentisState(State):
             "offered": self.offered,
             "deploy_square": self.deploy_square,
             "deploy_count": self.deploy_count,
-            "history": dict(self.history),
+            "history": {key_text(k): n for k, n in self.history.items()},
             "result": None if self.result is None else dict(self.result),
             "trace": [e.to_dict() for e in self.trace],
         }
@@ -197,7 +246,7 @@ class MentisState(State):
         state.offered = bool(data["offered"])
         state.deploy_square = int(data["deploy_square"])
         state.deploy_count = int(data["deploy_count"])
-        state.history = {str(k): int(v) for k, v in data["history"].items()}
+        state.history = {text_key(str(k)): int(v) for k, v in data["history"].items()}
         state.result = None if data["result"] is None else dict(data["result"])
         state.trace = [TraceEntry.from_dict(e) for e in data["trace"]]
         return state
@@ -320,7 +369,7 @@ class MentisState(State):
         out: list[int] = []
         owner = self.owner
         for q in range(SQUARES):
-            if owner[q] == p and (capture_targets(self, p, q) or has_move(self, p, q)):
+            if owner[q] == p and (can_capture(self, p, q) or has_move(self, p, q)):
                 out.append(q)
         if can_deploy(self, p):
             out.append(DEPLOY_SOURCE)
@@ -574,7 +623,7 @@ class MentisState(State):
         name = PLAYER_NAMES[p]
         squares = [origin, *path]
         route = "→".join(square_name(q) for q in squares)
-        rule = self.game.table.rule_of(kind)
+        rule = self.table.rule_of(kind)
         carried = takes[0] - 1
         text = f"{name} moves the {KIND_NAMES[kind]} {route}"
         if carried:
@@ -636,25 +685,25 @@ class MentisState(State):
             for i in range(len(bits) - 1):
                 bits[i] = mine
 
-    def position_key(self) -> str:
-        """The physical position (stacks, hands, who moves) as a short string.
+    def position_key(self) -> tuple[int, ...]:
+        """The physical position (who moves, both hands, the stacks) as an exact key.
 
-        ``"0 3:0:0 45:1:0 ..."``: who moves, then ``square:owner:tiles`` of each occupied
-        square, then both hands' counts.
+        Small numbers: who moves, the counts of both hands, then each occupied square in
+        order as :data:`SQUARE_MARK` ``+ 2 * square + owner`` followed by its tiles'
+        kinds (bottom first, all below the mark).  Saved games write it as text
+        (:func:`key_text`).
         """
-        parts = [str(self.to_move)]
+        hands = self.hands
+        out = [self.to_move]
+        out += hands[0]
+        out += hands[1]
         owner, stacks = self.owner, self.stacks
         for q in range(SQUARES):
             o = owner[q]
             if o >= 0:
-                code = stack_code(stacks[q])
-                text = _SQUARE_TEXT.get((q * 2 + o) << 9 | code)
-                if text is None:
-                    text = f"{q}:{o}:{''.join(map(str, stacks[q]))}"
-                    _SQUARE_TEXT[(q * 2 + o) << 9 | code] = text
-                parts.append(text)
-        parts.append("".join(map(str, self.hands[0] + self.hands[1])))
-        return " ".join(parts)
+                out.append(SQUARE_MARK + 2 * q + o)
+                out += stacks[q]
+        return tuple(out)
 
     def _end_turn(self, p: int) -> None:
         self.offered = False

@@ -9,16 +9,22 @@ name goes with which row and the ``immunity`` ruling which kind is immune to whi
 
 from __future__ import annotations
 
+from typing import Final
+
 from tutor.games.mentis.engine.board import KINDS, NOBLE, SPEAR, TRENCHMAN, WOLF
 
 # Movement rules (the rows of the movement table, plus the Wolf's).
-HILL_STEP, STEP, STRAIGHT_TWO, PATH_THREE, WOLF_STEP = 0, 1, 2, 3, 4
-ROW_RANGE = (1, 3, 2, 1, 1)
+HILL_STEP: Final = 0
+STEP: Final = 1
+STRAIGHT_TWO: Final = 2
+PATH_THREE: Final = 3
+WOLF_STEP: Final = 4
+ROW_RANGE: Final = (1, 3, 2, 1, 1)
 """Range of attack of each movement row (the Wolf's at the end)."""
-ROW_RULES = ("me.6.1", "me.6.2", "me.6.3", "me.6.4", "me.8.3")
+ROW_RULES: Final = ("me.6.1", "me.6.2", "me.6.3", "me.6.4", "me.8.3")
 """The rule describing each movement row."""
 
-TABLE_OPTIONS: dict[str, tuple[int, int, int]] = {
+TABLE_OPTIONS: Final[dict[str, tuple[int, int, int]]] = {
     "spear_trenchman_noble": (SPEAR, TRENCHMAN, NOBLE),
     "spear_noble_trenchman": (SPEAR, NOBLE, TRENCHMAN),
     "trenchman_spear_noble": (TRENCHMAN, SPEAR, NOBLE),
@@ -28,7 +34,7 @@ TABLE_OPTIONS: dict[str, tuple[int, int, int]] = {
 }
 """``tile_table`` option -> the kinds on the rows STEP, STRAIGHT_TWO and PATH_THREE."""
 
-IMMUNITY_OPTIONS: dict[str, dict[int, int]] = {
+IMMUNITY_OPTIONS: Final[dict[str, dict[int, int]]] = {
     "trenchmen_resist_spears": {TRENCHMAN: SPEAR, SPEAR: NOBLE, NOBLE: TRENCHMAN},
     "spears_resist_trenchmen": {SPEAR: TRENCHMAN, TRENCHMAN: NOBLE, NOBLE: SPEAR},
 }
