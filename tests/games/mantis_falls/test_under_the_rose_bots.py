@@ -63,7 +63,14 @@ def test_an_assassin_keeps_the_last_agent_that_stops_the_escape() -> None:
 @pytest.mark.rule("mf.23.14")
 def test_a_witness_pays_off_first_the_agent_of_a_player_seen_keeping_it() -> None:
     me = {"role": "witness", "agent": ["kit", "gardener"], "buried": RICH}
-    other = {"role": "assassin", "agent": ["vera", "undertaker"], "buried": ["Gun"]}
+    # Jill stands on the End too (else Jack would keep his agent until she gets there,
+    # see test_under_the_rose_bots_three_players.py).
+    other = {
+        "role": "assassin",
+        "position": END,
+        "agent": ["vera", "undertaker"],
+        "buried": ["Gun"],
+    }
     trusting = choice(HeuristicPlayer(), on_the_end(me, other))
     assert (trusting.kind, trusting.args[0]) == ("rose_pay_off", 0)  # my own first
     wary = HeuristicPlayer()

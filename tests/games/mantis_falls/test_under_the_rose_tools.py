@@ -37,9 +37,11 @@ def heuristic_game(seed: int) -> tutor.core.game.State:
 
 
 def test_heuristic_bots_pay_off_their_agents_and_escape() -> None:
-    # Seed 47: two witnesses reach the End, pay off both agents and escape (a seed found
-    # by simulation; escapes are rare with the module, see docs/mantis_falls.md).
-    state = heuristic_game(47)
+    # Seed 15: two witnesses reach the End, pay off both agents and escape (a seed found
+    # by simulation, 47 before the bots learnt the agents' weaknesses and to keep their
+    # agent for the other's; escapes are rarer with the module, see docs/mantis_falls.md).
+    state = heuristic_game(15)
+    assert list(state.roles) == ["witness", "witness"]
     outcome = state.outcome()
     assert outcome is not None and outcome.reason == "escape"
     assert state.agent_horizon == [-1, -1]

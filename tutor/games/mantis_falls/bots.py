@@ -72,8 +72,31 @@ class _Look:
         self.hand_count = mine["hand_count"]
         self.my_play = [c for c in mine["action_play"] if c != "(face down)"]
         self._profiles: dict[tuple[int, bool, int], dict[str, float]] = {}
-        # Under the Rose: the module's cards (public data).
+        # Under the Rose: the module's cards (public data) and my agent's weakness (its
+        # Horizon card lies face up for everyone, mf.23.2).
         self.rose = state.game.rose
+        self.weakness = self.weakness_of(me)
+
+    def weakness_of(self, p: int) -> dict[str, Any] | None:
+        """Player ``p``'s agent's weakness (mf.23.5), or ``None`` once it is paid off.
+
+        Agents lie face up (mf.23.2), so every player may read every weakness.
+        """
+        agent = self.view["players"][p].get("agent") or {}
+        if self.rose is None or agent.get("paid_off", True):
+            return None
+        horizon = next(h for h in self.rose.horizons if h.id == agent["horizon"])
+        return dict(horizon.weakness)
+
+    def weakness_amount(self, kind: str, p: int | None = None) -> int:
+        """How much a weakness of this kind changes for ``p`` (default: me): 0 if none."""
+        weak = self.weakness if p is None or p == self.me else self.weakness_of(p)
+        return int(weak.get("amount", 0)) if weak and weak["kind"] == kind else 0
+
+    def no_effect(self, c: int) -> bool:
+        """My weakness makes this card's suit do nothing for me (mf.23.5)."""
+        weak = self.weakness
+        return bool(weak) and weak["kind"] == "no_effect_suit" and weak["suit"] == self.card(c).suit
 
     def rose_effects(self, k: int) -> list[dict[str, Any]]:
         """The effects of option ``k`` my agent sells (public card data)."""
@@ -174,7 +197,9 @@ class _Look:
             elif do == "wound_split":
                 out["player"] += self.amount(eff["amount"])
             elif do == "heal" and target in ("self", "choose_player"):
-                out["heal"] += self.amount(eff["amount"])
+                # Each healing I receive may be cut by my agent's weakness (mf.23.5).
+                cut = self.weakness_amount("heal_less")
+                out["heal"] += max(0, self.amount(eff["amount"]) - cut)
             elif do == "prevent_event":
                 out["prevent"] += 1
             elif do == "move" and target == "self":
@@ -198,9 +223,8 @@ class _Look:
         got = self._profiles.get(key)
         if got is None:
             card = self.card(c)
-            got = self._profiles[key] = self.profile(
-                tuple(card.on_reveal) + tuple(card.effects), in_gasp, play_pos
-            )
+            effects = () if self.no_effect(c) else tuple(card.on_reveal) + tuple(card.effects)
+            got = self._profiles[key] = self.profile(effects, in_gasp, play_pos)
         return got
 
     def is_hit(self, c: int) -> bool:
@@ -238,7 +262,11 @@ class _Look:
             if eff["do"] == "wound_split" and tp == me:
                 mine = True
             if mine:
-                danger += self.amount(eff["amount"], self.pos if tp == self.me else None)
+                amount = self.amount(eff["amount"], self.pos if tp == self.me else None)
+                # An agent's weakness may add wounds to every event wound (mf.23.5).
+                if amount > 0:
+                    amount += self.weakness_amount("event_wounds", me)
+                danger += amount
         return danger
 
 
@@ -260,6 +288,9 @@ class MantisFallsHeuristic(Policy):
     * Move as far as allowed; avoid a known ambush only when its wounds would be dangerous.
     * In a Last Gasp that can be survived, play the suit that heals most; in one that
       cannot (third gasp or no healing), attack the other player instead.
+    * Under the Rose, count the agents' weaknesses (mf.23.5, read from the face-up
+      Horizon cards): my Royal cards may do nothing for me, my heals may be one less,
+      events may deal a player one more wound.
 
     Subclasses decide when to attack a player (:meth:`attack_player`).
     """
@@ -317,6 +348,16 @@ class MantisFallsHeuristic(Policy):
         """Healing always, and Call in a Hit for a witness, are never given away."""
         return look.is_healing(c) or (look.is_hit(c) and look.role == "witness")
 
+    def hand_heal(self, look: _Look) -> float:
+        """The most one suit in my hand would heal me in a Last Gasp (weakness counted)."""
+        by_suit: dict[str, float] = {}
+        for name in look.mine.get("hand") or []:
+            c = self._card_by_name(look, name)
+            if c is not None:
+                suit = look.card(c).suit
+                by_suit[suit] = by_suit.get(suit, 0.0) + look.card_profile(c, in_gasp=True)["heal"]
+        return max(by_suit.values(), default=0.0)
+
     def desperate(self, look: _Look) -> bool:
         """A player with high wounds or in a Last Gasp has little left to lose."""
         return look.in_gasp or look.wounds >= look.max_wounds - 2
@@ -334,7 +375,9 @@ class MantisFallsHeuristic(Policy):
         """Under the Rose: suspect a turn player who stands on the End with their agent
         after their initial movement, holding buried cards enough (each worth at least
         1) for their own pay-off price, and keeps it: no escape until it is paid off
-        (mf.23.12), so a witness would have paid."""
+        (mf.23.12), so a witness would have paid, unless the other active player owes
+        an agent and is not on the End yet (a witness keeps theirs then, to keep the
+        power to pay it off: :meth:`_partner_still_owes`)."""
         q = look.turn_player
         if q == look.me or q in self.kept_agent or look.rose is None:
             return
@@ -342,7 +385,13 @@ class MantisFallsHeuristic(Policy):
         agent = them.get("agent") or {}
         end = len(look.roads) - 1
         kept = them["position"] == end and not agent.get("paid_off", True) and not them["dead"]
-        if kept and agent["buried_count"] >= agent["pay_off"][0]:
+        # A witness keeps their agent for a reason while their partner (the other active
+        # player this turn) owes an agent and is not on the End yet (on_rose_keep).
+        active = look.view.get("active_players") or [q, look.me]
+        partner = look.view["players"][active[1] if active[0] == q else active[0]]
+        owes = not (partner.get("agent") or {}).get("paid_off", True)
+        waits = owes and partner["position"] < end and not partner["dead"]
+        if kept and agent["buried_count"] >= agent["pay_off"][0] and not waits:
             self.kept_agent.add(q)
             self.suspicion += 1
 
@@ -448,16 +497,19 @@ class MantisFallsHeuristic(Policy):
 
     def _meeting_card(self, look: _Look, plays: dict[int, Action]) -> int | None:
         """Under the Rose: a card that meets my agent as the first of its suit, when what
-        is buried cannot yet pay off the agents a witness must pay off, on the End or
-        when Conserved Energy is full (never a protected card, nor one that would wound
-        a player)."""
+        is buried cannot yet pay off the agents a witness must pay off (never a
+        protected card, nor one that would wound a player).
+
+        Burying takes cards from the action deck, not from the hand, so a spare card of
+        the meeting suit is better played alone (it meets the agent and is processed)
+        than conserved, all along the road: the roses it brings pay off the agent on
+        the End, buy cards at the underground market and redeem heals.
+        """
         agent = look.mine.get("agent") or {}
         if agent.get("paid_off", True):
             return None
         if _rose_value(look, agent.get("buried") or []) >= _owed(look):
             return None
-        if len(look.view["conserved"]) < 4 and look.pos < len(look.roads) - 1:
-            return None  # conserving energy (a heal or a longer move later) comes first
         firsts = {suit for suit, nth in agent["meet"] if nth == 1}
         for c in sorted(plays):
             harmless = look.card_profile(c)["player"] == 0 and not look.is_hit(c)
@@ -596,13 +648,18 @@ class MantisFallsHeuristic(Policy):
 
     # ---- small picks inside effects and phases ------------------------------------------
     def on_expend(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
-        """Expend full Conserved Energy: heal when wounds are high, else move two roads."""
+        """Expend full Conserved Energy: heal when wounds are high, else move two roads.
+
+        An agent whose weakness cuts each healing by one (mf.23.5) makes the one-wound
+        heal worth nothing: then move instead.
+        """
         by = {a.args[0]: a for a in legal}
-        if look.wounds >= look.max_wounds - 3 and look.wounds > 0:
+        heals = look.weakness_amount("heal_less") < 1 and "heal" in by
+        if heals and look.wounds >= look.max_wounds - 3 and look.wounds > 0:
             return by["heal"]
         if "move" in by:
             return by["move"]
-        return by["heal"] if look.wounds else by["no"]
+        return by["heal"] if look.wounds and heals else by["no"]
 
     def on_move(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
         """Go as far as allowed; sidestep a known ambush only when its wounds would bring
@@ -736,7 +793,11 @@ class MantisFallsHeuristic(Policy):
     def on_rose_bury(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
         """Meeting the agent: redeem a heal when hurt (or a blow when attacking) if the
         payment still leaves enough buried to pay off the agents (or on the last gasp
-        left); otherwise bury, which builds up the payment for the End of the Road."""
+        left); otherwise bury, which builds up the payment for the End of the Road.
+
+        Two wounds from maximum a heal that heals me (after my agent's weakness) is
+        redeemed even below the debts: a dead player pays off no agent (topic 24:
+        healing is what keeps a player alive), and later meetings bury again."""
         agent = look.mine.get("agent") or {}
         worth = _rose_value(look, agent.get("buried") or [])
         keep = _owed(look)
@@ -745,9 +806,10 @@ class MantisFallsHeuristic(Policy):
             if a.kind != "rose_redeem":
                 continue
             label, cost = agent["redeem"][a.args[0]]
-            if worth - cost < keep and look.gasps < 2:
-                continue
             effects = look.rose_effects(a.args[0])
+            saving = look.profile(effects)["heal"] > 0 and look.wounds >= look.max_wounds - 2
+            if worth - cost < keep and look.gasps < 2 and not saving:
+                continue
             heals = any(e.get("do") == "heal" for e in effects)
             hits = any(e.get("do") == "wound" for e in effects)
             if (heals and look.wounds >= look.max_wounds - 3) or (
@@ -758,8 +820,14 @@ class MantisFallsHeuristic(Policy):
 
     def on_rose_pay(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
         """Paying with buried cards: cards of the suit most represented first (pairs and
-        triples are worth more per card).  At the underground market, buy cards only
-        while what stays buried still pays off the agents, or on the last gasp left."""
+        triples are worth more per card).
+
+        At the underground market (mf.23.11, reached at maximum wounds, just before a
+        Last Gasp): buy as many cards as it sells when the gasp can still be survived
+        but no suit in hand would heal me (topic 24: healing in the Last Gasp is what
+        saves a life, and a dead player pays off no agent); buy on the last gasp left
+        (the cards may still take the other player down); otherwise buy only with what
+        stays buried above my debts."""
         agent = look.mine.get("agent") or {}
         buried = list(agent.get("buried") or [])
         pays = [a for a in legal if a.kind == "rose_pay"]
@@ -771,7 +839,9 @@ class MantisFallsHeuristic(Policy):
             for name in spent:
                 if name in left:
                     left.remove(name)
-            if not pays or (_rose_value(look, left) <= keep and look.gasps < 2):
+            survivable = look.gasps + 1 < 3
+            needs_heal = survivable and self.hand_heal(look) < 1
+            if not pays or (_rose_value(look, left) <= keep and not needs_heal and survivable):
                 return stop
         suits = [s for s in (_suit_of(look, n) for n in buried) if s]
         return max(pays, key=lambda a: (suits.count(look.card(a.args[0]).suit), -a.args[0]))
@@ -782,8 +852,9 @@ class MantisFallsHeuristic(Policy):
         """On the End with an agent (escape needs every agent paid off, mf.23.12).
 
         A witness first pays off the agent of a player seen keeping theirs (paying off
-        my own agent first would take away my power to pay theirs, mf.23.14), else
-        their own, else the other player's.  An assassin plays the witness (topic 24)
+        my own agent first would take away my power to pay theirs, mf.23.14); keeps
+        their own while :meth:`_partner_still_owes`; else pays off their own, else the
+        other player's.  An assassin plays the witness (topic 24)
         and pays off their own agent too, unless every other agent is already paid
         off: then theirs is all that stops the escape, a witness win, and keeping it
         is the moment to give up the disguise."""
@@ -795,7 +866,26 @@ class MantisFallsHeuristic(Policy):
             last = all((p.get("agent") or {}).get("paid_off", True) for p in others)
             return keep if last or not mine else mine[0]
         suspects = [a for a in theirs if a.args[0] in self.kept_agent]
-        return (suspects or mine or theirs or [keep])[0]
+        if suspects:
+            return suspects[0]
+        if mine and self._partner_still_owes(look):
+            return keep
+        return (mine or theirs or [keep])[0]
+
+    @staticmethod
+    def _partner_still_owes(look: _Look) -> bool:
+        """Whether the other active player's agent is unpaid while they are not on the End.
+
+        Only its owner and I can ever pay that agent off (with three players, the player
+        to its owner's left, on my turn, mf.7.2), and paying off my own agent would take
+        that power away (mf.23.14).  Until they reach the End, where they can pay it
+        themselves or show that they will not, I keep my own agent and with it the
+        power to pay theirs.
+        """
+        partner = look.theirs
+        agent = partner.get("agent") or {}
+        end = len(look.roads) - 1
+        return not agent.get("paid_off", True) and partner["position"] < end and not partner["dead"]
 
     def on_rose_discard(self, look: _Look, legal: Sequence[Action], rng: Rng) -> Action:
         """Down to seven after the market: give up the card worth least."""
