@@ -378,6 +378,57 @@ def test_play_out_with_bots_asks_them_only_about_real_choices(
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS)
+def test_play_out_without_counting_options_plays_the_same_game(
+    name: str, options: dict[str, Any]
+) -> None:
+    # count_options=False lists the legal actions only when a bot reads them and finds
+    # forced choices with forced_action(); the game, its draws and the decisions met
+    # must be those of the counting loop, for random seats and for a bot that reads.
+    game = tutor.load_game(name, **options)
+    read: list[list[Action]] = [[], []]
+
+    def last_choice(run: int) -> Any:
+        def choose(state: State, legal: Any, rng: Rng) -> Action:
+            assert len(legal) > 1 and list(legal) == state.legal_actions()
+            read[run].append(legal[-1])
+            return legal[-1]
+
+        return choose
+
+    finals = []
+    for run, count in enumerate((True, False)):
+        bots = [last_choice(run)] + [None] * (game.num_players - 1)
+        state = game.new_state(seed=4, tracing=False)
+        stats = state.play_out(Rng(8), MAX_STEPS, bots, count_options=count)
+        assert stats.finished and (stats.options is None) == (not count)
+        finals.append((state.to_dict(), stats.steps, stats.decisions, stats.first_player))
+    assert finals[0] == finals[1]
+    assert read[0] == read[1]
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), seeded_configs(range(3), range(1)))
+def test_forced_action_is_the_only_legal_action(
+    name: str, options: dict[str, Any], seed: int
+) -> None:
+    # A game may answer forced_action() without listing every action; it must agree
+    # with the listing at every decision of a random game.
+    game = tutor.load_game(name, **options)
+    state = game.new_state(seed=seed, tracing=False)
+    rng = Rng(policy_seed(seed))
+    for _ in range(MAX_STEPS):
+        kind = state.decision_kind()
+        if kind == "terminal":
+            break
+        if kind == "chance":
+            state.apply_legal(state.sample_chance(rng))
+            continue
+        forced = state.forced_action()
+        legal = state.legal_actions()
+        assert forced == (legal[0] if len(legal) == 1 else None), state.turn_number
+        state.apply_legal(state.random_action(rng))
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS)
 def test_play_out_stops_after_max_turns_or_at_the_step_limit(
     name: str, options: dict[str, Any]
 ) -> None:

@@ -264,6 +264,7 @@ def ruling_impact(
                 executor=pool,
                 progress=False,
                 replayable=True,
+                branching=False,  # only results are compared: no full listings
             )
             if bar is not None:
                 bar.update(games)

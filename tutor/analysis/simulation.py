@@ -124,11 +124,13 @@ class _Runner:
         policies: Sequence[Any],
         max_turns: int | None = None,
         replayable: bool = False,
+        branching: bool = True,
     ) -> None:
         from tutor.analysis.policies import make_policy
 
         self.max_turns = max_turns
         self.replayable = replayable
+        self.branching = branching
 
         self.game: Game = load_game(game_name, **options)
         self.game_name = game_name
@@ -174,11 +176,18 @@ class _Runner:
             rng = state.rng
         observe = None if watch is None else (lambda s: watch(s, start_info))
         try:
-            played = state.play_out(rng, _MAX_STEPS, bots, max_turns=max_turns, observe=observe)
+            played = state.play_out(
+                rng,
+                _MAX_STEPS,
+                bots,
+                max_turns=max_turns,
+                observe=observe,
+                count_options=self.branching,
+            )
         except StepLimitReached as exc:  # not over after _MAX_STEPS: the row says "unfinished"
             played = exc.stats or PlayStats(False, False, 0, 0, 0, None)
         finished, cut, first = played.finished, played.cut, played.first_player
-        decisions, options = played.decisions or 0, played.options or 0
+        decisions, options = played.decisions or 0, played.options
         if watch is not None:
             watch(state, start_info)
         outcome = state.outcome()
@@ -210,7 +219,7 @@ class _Runner:
             "turns": outcome.turns if outcome is not None else state.turn_number,
             "steps": int(state.steps),
             "decisions": decisions,
-            "branching": options / decisions if decisions else 0.0,
+            "branching": None if options is None else options / decisions if decisions else 0.0,
         }
         if self.facts:
             row.update(self.facts.row(state, start_info))
@@ -234,12 +243,12 @@ _WORKER_CACHE: dict[Any, _Runner] = {}
 
 def _run_chunk(task: tuple[Any, ...]) -> list[Row]:
     """Play a chunk of games (runs in worker processes; caches the runner per run)."""
-    key, game_name, options, start, policies, max_turns, replayable, seed, indices = task
+    key, game_name, options, start, policies, max_turns, replayable, branching, seed, indices = task
     runner = _WORKER_CACHE.get(key)
     if runner is None:
         _WORKER_CACHE.clear()
         runner = _WORKER_CACHE[key] = _Runner(
-            game_name, options, start, policies, max_turns, replayable
+            game_name, options, start, policies, max_turns, replayable, branching
         )
     return [runner.play(seed, i) for i in indices]
 
@@ -302,6 +311,7 @@ def simulate(
     chunk_size: int | None = None,
     max_turns: int | None = None,
     replayable: bool = False,
+    branching: bool = True,
 ) -> list[Row]:
     """Play ``games`` games with bots and return one result row per game.
 
@@ -329,6 +339,10 @@ def simulate(
             choices from a second one, so ``{game, options, seed: row["seed"], play:
             the labels the bots chose}`` is the same game (:func:`replay_game` gives
             the labels).  Other seeds than the default mode's, same speed class.
+        branching: count the legal actions at every decision (the row's
+            ``branching``, the mean).  ``False`` skips the count (``branching`` is
+            ``None``; the games are the same): for runs that only compare results, in
+            games whose full listing costs more than the play itself (Mentis).
 
     Returns:
         Rows sorted by game index.  Each row has ``game, index, seed, policies,
@@ -356,7 +370,7 @@ def simulate(
         opts = {**scenario_opts, **opts}
     start_data = _start_dict(start)
     # Validate everything in this process first, so errors surface here with a clear message.
-    probe = _Runner(game_name, opts, start_data, policies, max_turns, replayable)
+    probe = _Runner(game_name, opts, start_data, policies, max_turns, replayable, branching)
     names = ",".join(probe.names)
     if games == 0:
         return []
@@ -369,7 +383,18 @@ def simulate(
     chunks = [indices[i : i + chunk_size] for i in range(0, games, chunk_size)]
     key = uuid.uuid4().hex  # workers build one runner per run and reuse it across chunks
     tasks = [
-        (key, game_name, opts, start_data, list(policies), max_turns, replayable, seed, c)
+        (
+            key,
+            game_name,
+            opts,
+            start_data,
+            list(policies),
+            max_turns,
+            replayable,
+            branching,
+            seed,
+            c,
+        )
         for c in chunks
     ]
     shared = hasattr(progress, "update")
@@ -678,8 +703,9 @@ def summarise(rows: Iterable[Row], game_name: str | None = None) -> dict[str, An
             first_wins += fp in winners
             second_wins += (fp + 1) % players in winners
     for r in rows:
-        decisions += r["decisions"]
-        options += r["branching"] * r["decisions"]
+        if r["branching"] is not None:  # not counted in a run made with branching=False
+            decisions += r["decisions"]
+            options += r["branching"] * r["decisions"]
     first = rate_with_interval(first_wins, seated)
     second = rate_with_interval(second_wins, seated)
     by_seat = _rates(seat_wins, seat_games)

@@ -252,6 +252,32 @@ Chooser = Callable[["State", Sequence[Action], Rng], Action]
 """A bot as bulk play calls it: ``(state, legal actions, rng) -> one of the legal actions``."""
 
 
+class ListedOnDemand(Sequence[Action]):
+    """A state's legal actions, listed the first time they are read.
+
+    :meth:`State.play_out` without ``count_options`` passes this to bots, so a bot that
+    never reads them (the random player, which draws in steps) costs no full listing.
+    Valid only until the state changes.
+    """
+
+    __slots__ = ("_legal", "_state")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._legal: list[Action] | None = None
+
+    def _listed(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._state.legal_actions()
+        return self._legal
+
+    def __len__(self) -> int:
+        return len(self._listed())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._listed()[index]
+
+
 @dataclass(frozen=True)
 class PlayStats:
     """What :meth:`State.play_out` saw on its way.
@@ -379,6 +405,16 @@ class State(ABC):
         legal = self._legal_actions()
         return legal[rng.below(len(legal))]
 
+    def forced_action(self) -> Action | None:
+        """The only legal action when the player to decide has exactly one, else ``None``.
+
+        By default read off :meth:`legal_actions`.  A game that chooses in steps may
+        answer without listing every action (Mentis: one source with one action), so
+        bots are spared forced choices without the cost of a full listing.
+        """
+        legal = self._legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
     def _random_playout(self, rng: Rng, max_steps: int) -> None:
         """Play to the end with random choices (the hook behind :meth:`play_out`).
 
@@ -422,6 +458,7 @@ class State(ABC):
         *,
         max_turns: int | None = None,
         observe: Callable[[State], None] | None = None,
+        count_options: bool = True,
     ) -> PlayStats:
         """Play on from here (in place) until the game ends or ``max_turns`` have passed.
 
@@ -447,6 +484,12 @@ class State(ABC):
                 the start plus ``max_turns``; ``None`` plays to the end.
             observe: called with the state at every player decision, before the
                 choice is made (it may only read the state).
+            count_options: count the legal actions of every decision (``options``, the
+                branching factor).  ``False`` skips that count, so a game whose full
+                listing is costly (Mentis) lists its actions only when a bot reads them:
+                ``legal`` is then listed on demand, a forced choice is found with
+                :meth:`forced_action`, ``options`` is ``None``, and the games are the
+                same as with counting.
 
         Returns:
             A :class:`PlayStats` saying whether the game finished and what was met.
@@ -474,32 +517,53 @@ class State(ABC):
         legal_now, choose_randomly = self._legal_actions, self.random_action
         decisions = options = 0
         first: int | None = None
+
+        def counted(total: int) -> int | None:
+            return total if count_options else None
+
         for _ in range(max_steps):
             kind = kind_now()
             if kind == "terminal":
-                return PlayStats(True, False, self.steps - start_steps, decisions, options, first)
+                done = self.steps - start_steps
+                return PlayStats(True, False, done, decisions, counted(options), first)
             if last_turn is not None and self.turn_number > last_turn:
-                return PlayStats(False, True, self.steps - start_steps, decisions, options, first)
+                done = self.steps - start_steps
+                return PlayStats(False, True, done, decisions, counted(options), first)
             if kind == "chance":
                 apply(sample(rng))
                 continue
-            legal = legal_now()
             if observe is not None:
                 observe(self)
-            if first is None:
-                first = legal[0].player
             decisions += 1
-            n = len(legal)
-            options += n
+            forced: Action | None = None
+            legal: Sequence[Action]
+            if count_options:
+                legal = legal_now()
+                player = legal[0].player
+                options += len(legal)
+                if len(legal) == 1:
+                    forced = legal[0]
+            else:
+                legal = ListedOnDemand(self)
+                who = self.decision.player
+                if who is None:
+                    raise RuntimeError(f"{kind!r} decision without a player to decide")
+                player = who
+                if bots is not None:
+                    forced = self.forced_action()
+            if first is None:
+                first = player
             if bots is None:
                 action = choose_randomly(rng)
-            elif n == 1:
-                action = legal[0]
+            elif forced is not None:
+                action = forced
             else:
-                bot = bots[legal[0].player]
+                bot = bots[player]
                 action = choose_randomly(rng) if bot is None else bot(self, legal, rng)
             apply(action)
-        stats = PlayStats(False, False, self.steps - start_steps, decisions, options, first)
+        stats = PlayStats(
+            False, False, self.steps - start_steps, decisions, counted(options), first
+        )
         raise StepLimitReached(f"game did not end within {max_steps} steps", stats)
 
     def _random_turns(self, rng: Rng, max_steps: int, last_turn: int) -> PlayStats:

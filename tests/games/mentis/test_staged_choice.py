@@ -183,3 +183,16 @@ def test_the_random_player_answers_a_draw_offer_but_makes_none() -> None:
     answering.apply_legal(offer)
     assert answering.sources() == [DRAW_SOURCE]
     assert answering.random_action(rng) in answering.actions_from(DRAW_SOURCE)
+
+
+def test_a_king_alone_in_a_corner_of_his_hill_has_one_forced_step() -> None:
+    # Blue has nothing in hand and only his King, on c1: the King moves only on his
+    # Hill, so stepping to d1 is Blue's one legal action, found without a full listing.
+    state = position({"d1": "", "c1": "blue king"}, hands={"blue": {}})
+    assert state.sources() == [square_of("c1")]
+    forced = state.forced_action()
+    assert forced is not None and forced.label == "Move the King c1→d1"
+    assert state.legal_actions() == [forced]
+    # Red, with tiles in hand and a King that can step either way, has a choice.
+    state.apply(forced)
+    assert state.forced_action() is None and len(state.legal_actions()) > 1

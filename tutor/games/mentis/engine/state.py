@@ -444,6 +444,17 @@ class MentisState(State):
             return captures[i]
         return ranked_action(p, self.stacks[source][-1], source, ranks[i - len(captures)])
 
+    def forced_action(self) -> Action | None:
+        """The only legal action, when there is one source with one action (else ``None``).
+
+        Found from :meth:`sources`, without listing every tile's moves.
+        """
+        sources = self.sources()
+        if len(sources) != 1:
+            return None
+        actions = self.actions_from(sources[0])
+        return actions[0] if len(actions) == 1 else None
+
     # ---- explaining ----------------------------------------------------------------------
     def _explain_illegal(self, action: Action) -> Verdict:
         if self.phase == OVER:
