@@ -13,7 +13,7 @@ Subcommands::
                [--player N]
                     [--options YAML]
     tutor simulate GAME [--games N] [--seed S] [--json] [--options YAML] [--modules M1,M2]
-                        [--bots B1,B2 [--processes P]]
+                        [--bots B1,B2 [--every-seat] [--processes P]]
     tutor rulings GAME [--games N] [--seed S] [--bots B1,B2] [--rulings R1,R2]
                        [--players P] [--modules M1,M2] [--options YAML]
                        [--processes P] [--save-scenarios FOLDER] [--json]
@@ -318,6 +318,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """
     if args.bots:
         return cmd_simulate_bots(args, out)
+    if args.every_seat:
+        raise OptionError("--every-seat seats bots: name them with --bots B1,B2")
     game = load_game(args.game, **command_options(args))
     progress = args.games >= PROGRESS_MIN_GAMES and sys.stderr.isatty()
     report = simulate(game, args.games, args.seed, progress=progress)
@@ -348,8 +350,8 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     Raises:
         TutorError: for an unknown game, a bad ``--games`` or an unknown bot name.
     """
-    from tutor.analysis.simulation import simulate as run_bots
-    from tutor.analysis.simulation import summarise
+    from tutor.analysis.simulation import simulate as simulate_bots
+    from tutor.analysis.simulation import simulate_every_seat, summarise
 
     if args.games < 1:
         raise OptionError(f"--games must be at least 1, got {args.games}")
@@ -358,6 +360,7 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     options = command_options(args)
     if "players" not in options and len(bots) in spec_for(args.game).player_counts:
         options["players"] = len(bots)  # one bot per player: the bots say how many play
+    run_bots = simulate_every_seat if args.every_seat else simulate_bots
     start = time.perf_counter()
     try:
         rows = run_bots(
@@ -376,6 +379,7 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     report = {
         "game": args.game,
         "bots": bots,
+        "every_seat": bool(args.every_seat),
         "games": args.games,
         "seed": args.seed,
         "summary": summary,
@@ -384,7 +388,13 @@ def cmd_simulate_bots(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         out.write(json.dumps(report, indent=2) + "\n")
         return EXIT_OK
-    out.write(f"{args.game}: {args.games} games, bots {', '.join(bots)}, seed {args.seed}\n")
+    seating = ", each bot in every seat" if args.every_seat else ""
+    out.write(
+        f"{args.game}: {args.games} games, bots {', '.join(bots)}{seating}, seed {args.seed}\n"
+    )
+    if args.every_seat:
+        for who, r in sorted(summary["win_rate_by_bot"].items()):
+            out.write(f"  bot {who} wins {_rate_text(r)}\n")
     for who, r in sorted(summary["win_rate"].items()):
         out.write(
             f"  {who} wins {r['count']}/{r['of']} = {100 * r['rate']:.1f}% "
@@ -1038,6 +1048,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="P",
         help="with --bots: worker processes (default: all cores; 1: no workers)",
+    )
+    p.add_argument(
+        "--every-seat",
+        action="store_true",
+        help="with --bots: each bot takes every seat in turn, on the same deals, so a "
+        "bot's win rate is not its seat's (the games are split between the seatings)",
     )
     p.set_defaults(func=cmd_simulate)
 

@@ -534,6 +534,46 @@ def sweep(
     return rows
 
 
+def simulate_every_seat(
+    game_name: str,
+    games: int = 100,
+    seed: int = 0,
+    policies: Sequence[Any] = ("random", "random"),
+    **kwargs: Any,
+) -> list[Row]:
+    """Play the bots in every seating, so that a bot's win rate is not its seat's.
+
+    ``policies`` holds one bot per player; seating ``k`` shifts them ``k`` seats
+    (``policies[k:] + policies[:k]``), so each bot takes every seat in turn.  Every
+    seating plays the same deals (the same seed and game indices), so the seatings
+    compare paired.  Each row is tagged ``seating`` (the shift).
+
+    Args:
+        game_name: the game.
+        games: games in all, split evenly between the seatings (the first seatings
+            play one more when the number of players does not divide it).
+        seed: the seed of every seating.
+        policies: one bot per player, as :func:`simulate` takes them.
+        **kwargs: the other :func:`simulate` arguments (``options``, ``processes`` ...).
+
+    Raises:
+        ValueError: for a bad number of games or bots, or an unknown bot name.
+        UnknownGameError, OptionError: as :func:`simulate`.
+    """
+    if games < 0:
+        raise ValueError(f"games must be zero or more, got {games}")
+    seats = list(policies)
+    per, extra = divmod(games, max(1, len(seats)))
+    rows: list[Row] = []
+    for shift in range(len(seats)):
+        seating = seats[shift:] + seats[:shift]
+        count = per + (shift < extra)
+        for row in simulate(game_name, games=count, seed=seed, policies=seating, **kwargs):
+            row["seating"] = shift
+            rows.append(row)
+    return rows
+
+
 # ======================================================================================
 # Metrics
 # ======================================================================================
