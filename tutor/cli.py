@@ -118,10 +118,17 @@ def play_random(state: State, seed: int, max_steps: int = MAX_STEPS) -> State:
 
 
 def outcome_sentence(state: State) -> str:
-    """Return one readable sentence for a finished game: who won and why."""
+    """Return one readable sentence for a finished game: who won and why.
+
+    A game's outcome text is either a reason (``"Red captured the King"``), shown after
+    who won, or a whole sentence ending in a full stop that already says who won
+    (``"Ava has the most scored cards (6) and wins."``), shown alone.
+    """
     result = state.outcome()
     if result is None:
         return "the game goes on"
+    if result.text.endswith("."):
+        return result.text[:-1]
     names = state.player_names()
     roles = result.extras.get("roles") or []
     winners = result.winners

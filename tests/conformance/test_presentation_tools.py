@@ -116,6 +116,8 @@ def test_tutor_play_traces_a_whole_game_citing_the_rules(
                "--player", "0")  # fmt: skip
     summary = run(capsys, "play", name, "--seed", "3", "--options", opts)
     assert lines[-1].split("Result after ")[1].split(":")[0] in summary
+    outcome = next(line for line in summary.splitlines() if line.startswith("Outcome: "))
+    assert ".)" not in outcome and ". [" not in outcome and outcome.endswith("].")
     for text, where in ((traced, "play --trace"), (eyes, "play --player 0"), (summary, "play")):
         speaks_its_own_words(name, text, f"tutor {where}")
 
