@@ -42,7 +42,11 @@ DEMO = "demo_engine_pkg.engine"
 @pytest.fixture
 def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A group ``demo_engine_pkg.engine`` of two modules (``low`` and ``top``, which
-    imports ``low``), guarded as a game package guards its engine; returns its directory."""
+    imports ``low``), guarded as a game package guards its engine; returns its directory.
+
+    It needs no shared group, so its verdicts do not depend on how this process runs the
+    real random-number group (from source in a pure-Python venv or under
+    RULES_TUTOR_PURE_PYTHON)."""
     package = tmp_path / "demo_engine_pkg"
     group = package / "engine"
     group.mkdir(parents=True)
@@ -52,7 +56,7 @@ def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     (group / "top.py").write_text("from demo_engine_pkg.engine import low\nWHERE = low.WHERE\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delenv(native.PURE_PYTHON_ENV, raising=False)
-    native.guard_engine_group(DEMO, group)
+    native.guard_engine_group(DEMO, group, needs={})
     yield group
     sys.meta_path[:] = [
         f for f in sys.meta_path if not (isinstance(f, native._EngineGroup) and f.package == DEMO)
