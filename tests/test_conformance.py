@@ -469,8 +469,15 @@ def test_tracing_off_plays_exactly_the_same_game(
 # ---------------------------------------------------------------------------------------
 # clone() and the JSON round trip
 # ---------------------------------------------------------------------------------------
-def sample_points(game: Game, seed: int, every: int) -> Iterator[State]:
-    """States along a seeded random game: the start, every ``every`` actions, the end."""
+def sample_points(game: Game, seed: int, every: int, at_most: int | None = None) -> Iterator[State]:
+    """States along a seeded random game: the start, every ``every`` actions, the end.
+
+    With ``at_most``, a long game is sampled more sparsely (the same game is played
+    once first to learn its length), so about ``at_most`` points lie between the ends.
+    """
+    if at_most is not None:
+        length = sum(1 for _ in walk(game.new_state(seed=seed), Rng(policy_seed(seed))))
+        every = max(every, -(-length // at_most))
     state = game.new_state(seed=seed)
     yield state
     for i, _ in enumerate(walk(state, Rng(policy_seed(seed))), 1):
@@ -478,18 +485,26 @@ def sample_points(game: Game, seed: int, every: int) -> Iterator[State]:
             yield state
 
 
+CLONE_PLAY = 120
+"""Steps a clone plays on in the test below (a 200-move Mentis game would otherwise be
+replayed to its end from each of its forty sample points)."""
+CLONE_POINTS = 16
+"""The clone and JSON round-trip tests sample at most about this many points of a game."""
+
+
 @pytest.mark.parametrize(("name", "options"), CONFIGS)
 @pytest.mark.parametrize("seed", range(3))
 def test_clone_is_equal_and_independent(name: str, options: dict[str, Any], seed: int) -> None:
     game = tutor.load_game(name, **options)
     checked = 0
-    for state in sample_points(game, seed, every=9):
+    for state in sample_points(game, seed, every=9, at_most=CLONE_POINTS):
         copy = state.clone()
         assert copy == state
         assert fingerprint(copy) == fingerprint(state)
         original = fingerprint(state)
-        # Play the copy to the end with its own choices: the original must not move.
-        for _ in walk(copy, Rng(seed + 1)):
+        # Play the copy on with its own choices (to the end, or CLONE_PLAY steps: later
+        # sample points cover the rest of a long game): the original must not move.
+        for _ in zip(range(CLONE_PLAY), walk(copy, Rng(seed + 1)), strict=False):
             pass
         assert fingerprint(state) == original, "playing a clone changed the original"
         # And the other way round: a fresh clone survives a step of the original.
@@ -510,7 +525,7 @@ def test_json_round_trip_is_exact_and_plays_on_identically(
 ) -> None:
     game = tutor.load_game(name, **options)
     checked = 0
-    for state in sample_points(game, seed, every=11):
+    for state in sample_points(game, seed, every=11, at_most=CLONE_POINTS):
         text = json.dumps(state.to_dict())
         loaded = game.state_from_dict(json.loads(text))
         assert loaded == state
@@ -720,8 +735,8 @@ def step_shadows(game: Game, state: State, action: Action, shadows: list[Shadow]
 
 SHADOW_EVERY = 10
 """Hidden variants are followed as shadows from every SHADOW_EVERY-th point of a game."""
-SHADOW_STEPS = 40
-"""A shadow is followed for at most this many actions."""
+SHADOW_STEPS = 40 if SOAK else 24
+"""A shadow is followed for at most this many actions (``make soak``: 40)."""
 
 
 def check_views(game: Game, state: State, seen: dict[str, int]) -> None:

@@ -93,18 +93,21 @@ def test_simulate_and_summarise(runs: dict[Any, Any], name: str, options: dict[s
     assert summary["win_rate"], "every game has a win rate (by role, else by seat)"
     assert summary["length"]["turns"]["min"] >= 0
     assert json.loads(json.dumps(summary)) == summary
-    # Every bot the game offers can play a game.
+    # Every bot the game offers can play a whole game, in the first seat against random
+    # bots (a Monte-Carlo bot in every seat of a five-player game takes seconds a game).
     for bot in policies_for(name):
+        seats = [bot] + ["random"] * (players - 1)
         played = simulate(
             name,
             games=1,
             seed=2,
-            policies=[bot] * players,
+            policies=seats,
             options=options,
             processes=1,
             progress=False,
         )
-        assert played[0]["policies"] == [bot] * players
+        assert played[0]["policies"] == seats
+        assert played[0]["end"] not in ("unfinished", "cut"), f"{bot} left the game unfinished"
     assert not foreign_words(name, json.dumps([rows, summary]))
 
 

@@ -58,6 +58,28 @@ def test_an_entry_without_public_text_is_not_shown_to_the_others() -> None:
     ]
 
 
+def test_the_lines_of_a_whole_game_are_the_shown_entries_for_every_eyes() -> None:
+    # shown_lines (what every view holds) takes a shortcut past the records; it must
+    # make the same choice as shown_entry for every entry of real games.
+    import tutor
+    from tutor.core.rng import Rng
+
+    for name in tutor.registered_games():
+        game = tutor.load_game(name)
+        state = game.new_state(seed=4)
+        rng = Rng(5)
+        while not state.is_terminal() and state.steps < 400:
+            if state.decision.kind == "chance":
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+        for viewer in [None, *range(game.num_players)]:
+            lines = shown_lines(state.trace, viewer)
+            assert lines == [e.line() for e in shown_entries(state.trace, viewer)], name
+            assert len(lines) <= len(state.trace)
+
+
 def test_a_private_decision_shows_its_public_form_to_the_others() -> None:
     fight = Decision(
         "choice",

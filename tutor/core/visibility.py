@@ -117,10 +117,20 @@ def shown_entries(entries: Iterable[TraceEntry], player: int | None) -> list[Sho
 def shown_lines(entries: Iterable[TraceEntry], player: int | None) -> list[str]:
     """Return the entries ``player`` may see as ``[rule] text`` lines.
 
+    The same choice as :func:`shown_entry` makes, without building the records: every
+    ``State.view`` holds the whole trace this way, so a view of a long game costs a
+    pass over its trace and nothing more.
+
     Raises:
         AttributeError: if an item is not a trace entry.
     """
-    return [shown.line() for shown in shown_entries(entries, player)]
+    lines = []
+    for entry in entries:
+        if player is None or entry.visible_to is None or player in entry.visible_to:
+            lines.append(f"[{entry.rule}] {entry.text}")
+        elif entry.public_text:
+            lines.append(f"[{entry.public_rule or entry.rule}] {entry.public_text}")
+    return lines
 
 
 def shown_decision(decision: Decision, player: int | None) -> Decision:
