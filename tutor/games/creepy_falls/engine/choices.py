@@ -58,18 +58,39 @@ _DECISION_RULES = {
 
 
 def decision(s: CreepyFallsData) -> Decision:
+    """The decision the game waits for now: a player's choice, chance, the rules, or the end.
+
+    Args:
+        s: The state.
+
+    Returns:
+        The decision's kind, who decides (None unless a player does), its prompt, the
+        rule it cites and the phase.
+    """
     phase = PHASE_KEYS[s.phase]
     w = s.wait
     if s.phase == PH_OVER:
         return Decision("terminal", None, "The game is over.", "cf.3.3", phase)
     if w == W_CHANCE:
-        return Decision("chance", None, chance_prompt(s), chance_rule(s), phase)
+        text, rule = chance_step(s)
+        return Decision("chance", None, text, rule, phase)
     if w == W_NONE:
         return Decision("resolving", None, "The rules are being carried out.", "", phase)
     return Decision("choice", s.actor, prompt(s), decision_rule(s), phase)
 
 
 def decision_rule(s: CreepyFallsData) -> str:
+    """The rule a player's decision cites: the waiting point's, with three exceptions.
+
+    A unit to destroy cites the rule that demands it, the Form taken with the Spell that
+    grants another cites cf.16.5, and a Cloud of Bats holder's placement turn cf.5.1.
+
+    Args:
+        s: The state, waiting for a player.
+
+    Returns:
+        The rule id.
+    """
     if s.wait == W_DESTROY and s.dues:
         return s.dues[0].rule
     if s.wait == W_FORM and s.phase == PH_EXTRA:
@@ -96,30 +117,46 @@ _PROMPTS = {
 
 
 def prompt(s: CreepyFallsData) -> str:
+    """What the waiting player is asked, e.g. ``"Red: choose a Form for this round"``.
+
+    Args:
+        s: The state, waiting for a player.
+
+    Returns:
+        The prompt text.
+    """
     w = s.wait
     zone = s.zone_name(s.res_zone) if w == W_TAKE else ""
     text = _PROMPTS.get(w, "{who} decides")
     return text.format(who=s.name(s.actor), marker=s.count + 1, zone=zone)
 
 
-def chance_prompt(s: CreepyFallsData) -> str:
-    if s.phase == PH_FIRST:
-        return "Choose the first player at random"
-    if s.phase == PH_TOKENS:
-        return "Place the round tokens at random in the Castle and the Swamp"
-    return f"{s.name(s.actor)} rolls the three-outcome die"
+def chance_step(s: CreepyFallsData) -> tuple[str, str]:
+    """What the chance step does and its rule: the first player (cf.2.1), the round
+    tokens (cf.2.4), or Fortune's Die (cf.16.3).
 
+    Args:
+        s: The state, waiting for chance.
 
-def chance_rule(s: CreepyFallsData) -> str:
+    Returns:
+        The prompt text and the rule id.
+    """
     if s.phase == PH_FIRST:
-        return "cf.2.1"
+        return "Choose the first player at random", "cf.2.1"
     if s.phase == PH_TOKENS:
-        return "cf.2.4"
-    return "cf.16.3"
+        return "Place the round tokens at random in the Castle and the Swamp", "cf.2.4"
+    return f"{s.name(s.actor)} rolls the three-outcome die", "cf.16.3"
 
 
 def chance_outcomes(s: CreepyFallsData) -> list[tuple[Action, float]]:
-    """The first player, the round tokens, or Fortune's Die, with their chances."""
+    """The first player, the round tokens, or Fortune's Die, with their chances.
+
+    Args:
+        s: The state.
+
+    Returns:
+        Each outcome and its probability; empty unless the state waits for chance.
+    """
     if s.wait != W_CHANCE:
         return []
     g = s.game
@@ -133,7 +170,14 @@ def chance_outcomes(s: CreepyFallsData) -> list[tuple[Action, float]]:
 
 
 def legal_options(s: CreepyFallsData) -> list[Action]:
-    """The legal actions at the waiting point, by the rule group that owns it."""
+    """The legal actions at the waiting point, by the rule group that owns it.
+
+    Args:
+        s: The state.
+
+    Returns:
+        The actions in sorted order (kind, then arguments); empty at the end.
+    """
     w = s.wait
     if s.phase == PH_OVER:
         return []

@@ -47,32 +47,76 @@ SPELL_RULES = (
 
 
 def plural(k: int, one: str, many: str) -> str:
-    """``"1 Ghoul"`` or ``"2 Ghouls"``."""
+    """A count and its noun, e.g. ``"1 Ghoul"`` or ``"2 Ghouls"``.
+
+    Args:
+        k: The count.
+        one: The noun for one.
+        many: The noun for any other count.
+
+    Returns:
+        The text.
+    """
     return f"{k} {one if k == 1 else many}"
 
 
 def ordinal(k: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` ..."""
+    """An ordinal in figures: ``1st``, ``2nd``, ``3rd``, ``4th`` ...
+
+    Args:
+        k: A positive number.
+
+    Returns:
+        The text.
+    """
     return f"{k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'}"
 
 
 def article(word: str) -> str:
-    """``"a Ghoul"``, ``"an Amulet"``."""
+    """A noun with its indefinite article: ``"a Ghoul"``, ``"an Amulet"``.
+
+    Args:
+        word: The noun.
+
+    Returns:
+        The text.
+    """
     return f"{'an' if word[:1] in 'AEIOU' else 'a'} {word}"
 
 
 def form_title(name: str) -> str:
-    """``"the Flying Fox Form"``, ``"the Human Form"``."""
+    """A Form's name for the trace: ``"the Flying Fox Form"``, ``"the Human Form"``.
+
+    Args:
+        name: The Form's name in the board file.
+
+    Returns:
+        The text.
+    """
     return f"the {name}" if name.endswith("Form") else f"the {name} Form"
 
 
 def tokens_text(amounts: Any) -> str:
-    """``"2 Soul, 3 Blood"`` for a token tuple (index order)."""
+    """Token amounts in words, e.g. ``"2 Soul, 3 Blood"``.
+
+    Args:
+        amounts: An amount per token type, in index order.
+
+    Returns:
+        The text, or ``"nothing"``.
+    """
     parts = [f"{a} {TOKEN_NAMES[k]}" for k, a in enumerate(amounts) if a]
     return ", ".join(parts) if parts else "nothing"
 
 
 def pool_text(pool: list[int]) -> str:
-    """``"2 Corpse, 1 Amulet"`` for a Castle or Swamp pool."""
+    """A Castle or Swamp pool in words, e.g. ``"2 Corpse, 1 Amulet"``.
+
+    Args:
+        pool: An amount per sellable token type (``SELLABLE`` order).
+
+    Returns:
+        The text, or ``"no tokens"``.
+    """
     parts = [f"{pool[i]} {TOKEN_NAMES[SELLABLE[i]]}" for i in range(3) if pool[i]]
     return ", ".join(parts) if parts else "no tokens"

@@ -258,6 +258,11 @@ class CreepyFallsData(State):
 
     # ================================================================ saving
     def to_dict(self) -> dict[str, Any]:
+        """The state as plain data (JSON-ready), every field of ``FIELDS``.
+
+        Returns:
+            A snapshot: lists are copied, so later moves do not change it.
+        """
         # Lists are copied: the dict is a snapshot that later moves cannot change.
         data: dict[str, Any] = {"game": "creepy_falls"}
         for name, how in _SAVED:
@@ -280,6 +285,13 @@ class CreepyFallsData(State):
     @classmethod
     def from_dict(cls, game: CreepyFallsGame, data: dict[str, Any]) -> CreepyFallsData:
         """Rebuild a state from :meth:`to_dict` output (checked by the game first).
+
+        Args:
+            game: The game the state belongs to.
+            data: The saved state.
+
+        Returns:
+            The state.
 
         Raises:
             KeyError, TypeError, ValueError: if a field is missing or of the wrong shape.
@@ -308,7 +320,11 @@ class CreepyFallsData(State):
         return s
 
     def list_sizes(self) -> dict[str, int]:
-        """The fixed-length list fields and their lengths for this player count."""
+        """The fixed-length list fields and their lengths for this player count.
+
+        Returns:
+            Each field's name and length.
+        """
         n = self.n
         return {name: each * n + besides for name, each, besides in _SIZED}
 
@@ -321,36 +337,89 @@ class CreepyFallsData(State):
 
     # ================================================================ small reads
     def name(self, p: int) -> str:
-        """A player's name."""
+        """A player's name.
+
+        Args:
+            p: The player.
+
+        Returns:
+            The name.
+        """
         names: tuple[str, ...] = self.game.player_names
         return names[p]
 
     def zone_name(self, z: int) -> str:
-        """A zone's name."""
+        """A zone's name.
+
+        Args:
+            z: The zone.
+
+        Returns:
+            The name.
+        """
         names: tuple[str, ...] = self.game.board.zone_names
         return names[z]
 
     def has_spell(self, p: int, s: int) -> bool:
-        """Whether player ``p`` has cast Spell ``s``."""
+        """Whether player ``p`` has cast Spell ``s``.
+
+        Args:
+            p: The player.
+            s: The Spell (-1, a Spell this game does not have: never).
+
+        Returns:
+            True if they have cast it.
+        """
         return s >= 0 and self.spells[p * NS + s] == 1
 
     def spell_count(self, p: int) -> int:
-        """How many Spells player ``p`` has cast."""
+        """How many Spells player ``p`` has cast.
+
+        Args:
+            p: The player.
+
+        Returns:
+            The count.
+        """
         return sum(self.spells[p * NS : p * NS + NS])
 
     def holds_form(self, p: int, f: int) -> bool:
-        """Whether player ``p`` holds Form ``f`` this round."""
+        """Whether player ``p`` holds Form ``f`` this round.
+
+        Args:
+            p: The player.
+            f: The Form.
+
+        Returns:
+            True if they hold it.
+        """
         return self.form_owner[f] == p
 
     def unit_size(self, p: int, t: int) -> int:
-        """The size of one unit of type ``t`` of player ``p`` (Monstrous Growth counted)."""
+        """The size of one unit of type ``t`` of player ``p`` (Monstrous Growth counted).
+
+        Args:
+            p: The player.
+            t: The unit type.
+
+        Returns:
+            The size points of one such unit.
+        """
         g = self.game
         if t in (WEREWOLF, WITCH) and self.has_spell(p, g.spell_growth):
             return int(g.growth_sizes[t])
         return int(g.sizes[t])
 
     def size_in(self, p: int, z: int) -> int:
-        """Player ``p``'s size points in zone ``z``."""
+        """Player ``p``'s size points in zone ``z``.
+
+        Args:
+            p: The player.
+            z: The zone.
+
+        Returns:
+            The sum of their units' sizes there.
+        """
         base = (z * self.n + p) * NU
         total = 0
         for t in range(NU):
@@ -360,12 +429,28 @@ class CreepyFallsData(State):
         return total
 
     def units_in(self, p: int, z: int) -> int:
-        """How many units player ``p`` has in zone ``z``."""
+        """How many units player ``p`` has in zone ``z``.
+
+        Args:
+            p: The player.
+            z: The zone.
+
+        Returns:
+            The count.
+        """
         base = (z * self.n + p) * NU
         return sum(self.placed[base : base + NU])
 
     def owned(self, p: int, t: int) -> int:
-        """Units of type ``t`` player ``p`` owns, on the board or not."""
+        """Units of type ``t`` player ``p`` owns, on the board or not.
+
+        Args:
+            p: The player.
+            t: The unit type.
+
+        Returns:
+            The count.
+        """
         k = self.reserve[p * NU + t]
         n = self.n
         for z in range(NZ):
@@ -373,11 +458,25 @@ class CreepyFallsData(State):
         return k
 
     def owned_total(self, p: int) -> int:
-        """All units player ``p`` owns."""
+        """All units player ``p`` owns.
+
+        Args:
+            p: The player.
+
+        Returns:
+            The count.
+        """
         return sum(self.owned(p, t) for t in range(NU))
 
     def power_points(self, p: int) -> int:
-        """Player ``p``'s Power Points now (Blood Over Souls counted)."""
+        """Player ``p``'s Power Points now (Blood Over Souls counted).
+
+        Args:
+            p: The player.
+
+        Returns:
+            The Power Points.
+        """
         g = self.game
         vb, vs = 1, 2
         if self.has_spell(p, g.spell_swap):
@@ -385,7 +484,14 @@ class CreepyFallsData(State):
         return self.tokens[p * NT + BLOOD] * vb + self.tokens[p * NT + SOUL] * vs
 
     def advantages(self, z: int) -> Any:
-        """The advantages zone ``z`` gives in this game (three-player changes applied)."""
+        """The advantages zone ``z`` gives in this game (three-player changes applied).
+
+        Args:
+            z: The zone.
+
+        Returns:
+            The zone's advantages, best first.
+        """
         return self.game.advantages[z]
 
     def _ruling(self, rid: str) -> str:

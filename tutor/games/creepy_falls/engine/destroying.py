@@ -24,7 +24,12 @@ DESTROY_REASONS = {
 
 
 def settle_due(s: CreepyFallsData) -> None:
-    """The first unit due: destroyed at once, or the player chooses which kind."""
+    """The first unit due: destroyed at once, or the player chooses which kind.
+
+    Args:
+        s: The state with at least one unit due (``s.dues``); with nothing to choose the
+            due is settled, else the state waits for its player (``W_DESTROY``).
+    """
     d = s.dues[0]
     p = d.player
     kinds = [t for t in range(NU) if s.owned(p, t) > 0]
@@ -42,16 +47,39 @@ def settle_due(s: CreepyFallsData) -> None:
 
 
 def destroy_options(s: CreepyFallsData, p: int) -> list[Action]:
-    """Each kind of unit player ``p`` owns, to destroy one of."""
+    """Each kind of unit player ``p`` owns, to destroy one of.
+
+    Args:
+        s: The state.
+        p: The player who must destroy a unit.
+
+    Returns:
+        One action per kind of unit the player owns, in type order.
+    """
     return [s.game.destroy_actions[p][t] for t in range(NU) if s.owned(p, t) > 0]
 
 
 def destroy_chosen(s: CreepyFallsData, action: Action) -> None:
+    """Settle the first unit due with the kind of unit the player chose.
+
+    Args:
+        s: The state, waiting at ``W_DESTROY``.
+        action: The chosen action; ``args[0]`` is the unit type.
+    """
     d = s.dues.pop(0)
     destroy(s, action.player, int(action.args[0]), d.rule, True)
 
 
 def destroy(s: CreepyFallsData, p: int, t: int, rule: str, chosen: bool) -> None:
+    """Player ``p`` destroys a unit of type ``t``, and the trace says why.
+
+    Args:
+        s: The state.
+        p: The player.
+        t: The unit type.
+        rule: The rule that demands it (a key of ``DESTROY_REASONS``).
+        chosen: Whether the player chose the kind (else it was the only one left).
+    """
     where = remove_unit(s, p, t)
     if s.tracing:
         unit = s.game.board.units[t].name
@@ -68,8 +96,17 @@ def destroy(s: CreepyFallsData, p: int, t: int, rule: str, chosen: bool) -> None
 
 
 def remove_unit(s: CreepyFallsData, p: int, t: int) -> int:
-    """Take one unit of type ``t`` from player ``p``: off the board if there is one,
-    else from the zone resolved last.  Returns the zone it left (-1: off the board)."""
+    """Take one unit of type ``t`` from player ``p``: off the board first, else from the
+    zone resolved last.
+
+    Args:
+        s: The state.
+        p: The player.
+        t: The unit type.
+
+    Returns:
+        The zone the unit left, -1 for off the board (or none found).
+    """
     if s.reserve[p * NU + t] > 0:
         s.reserve[p * NU + t] -= 1
         return -1

@@ -16,7 +16,14 @@ from tutor.games.creepy_falls.engine.game_end import finish
 
 
 def toll_step(s: CreepyFallsData) -> None:
-    """The Toll of Blood, every player in turn order."""
+    """The Toll of Blood (cf.14.1), every player in turn order.
+
+    Each pays two Blood; a player with less discards what they have and owes a unit
+    (a :class:`Due`); Blood Pact spares its owner (cf.16.8).
+
+    Args:
+        s: The state; the phase moves on to the new round.
+    """
     g = s.game
     for i in range(s.n):
         p = (s.first + i) % s.n
@@ -57,7 +64,12 @@ def toll_step(s: CreepyFallsData) -> None:
 
 
 def new_round_step(s: CreepyFallsData) -> None:
-    """A new round begins (or, after the sixth, the game ends)."""
+    """A new round begins (or, after the sixth, the game ends).
+
+    Args:
+        s: The state; the Forms return, the first player moves on one seat, and with two
+            players neutral Ghouls arrive before rounds 3 and 5 (cf.9.6).
+    """
     n = s.n
     if s.round_no >= ROUNDS:
         finish(s)

@@ -16,7 +16,14 @@ from tutor.games.creepy_falls.engine.frames import PH_EXTRA, PH_FOG, W_FORM
 
 
 def form_order(s: CreepyFallsData) -> list[int]:
-    """Who chooses a Form, in order: each player once (twice each with two players)."""
+    """Who chooses a Form, in order: each player once (twice each with two players).
+
+    Args:
+        s: The state.
+
+    Returns:
+        The players in choosing order, from the first player.
+    """
     n = s.n
     if n == 2:
         return [s.first, 1 - s.first, s.first, 1 - s.first]
@@ -24,11 +31,23 @@ def form_order(s: CreepyFallsData) -> list[int]:
 
 
 def free_forms(s: CreepyFallsData) -> list[int]:
-    """Forms nobody has chosen this round (no Swarm of Rats with two players)."""
+    """Forms nobody has chosen this round (no Swarm of Rats with two players).
+
+    Args:
+        s: The state.
+
+    Returns:
+        The Form numbers still free, in order.
+    """
     return [f for f in range(NF) if s.form_owner[f] < 0 and not (s.n == 2 and f == SWARM_OF_RATS)]
 
 
 def form_step(s: CreepyFallsData) -> None:
+    """The next player in the Form order chooses, or the extra Form (cf.4.3) comes next.
+
+    Args:
+        s: The state; waits at ``W_FORM`` for the next player in :func:`form_order`.
+    """
     order = form_order(s)
     if s.cursor >= len(order):
         s.phase = PH_EXTRA
@@ -39,6 +58,12 @@ def form_step(s: CreepyFallsData) -> None:
 
 
 def form_chosen(s: CreepyFallsData, action: Action) -> None:
+    """The player takes the Form chosen, for this round.
+
+    Args:
+        s: The state, waiting at ``W_FORM``.
+        action: The chosen action; ``args[0]`` is the Form.
+    """
     p = action.player
     f = int(action.args[0])
     s.form_owner[f] = p
@@ -57,7 +82,11 @@ def form_chosen(s: CreepyFallsData, action: Action) -> None:
 
 
 def extra_form_step(s: CreepyFallsData) -> None:
-    """The Spell that grants another Form: its owners take one more, in turn order."""
+    """The Spell that grants another Form: its owners take one more, in turn order.
+
+    Args:
+        s: The state; waits at ``W_FORM`` for the next owner, else moves on to the Acid Fog.
+    """
     spell = s.game.spell_extra_form
     while s.cursor < s.n:
         p = (s.first + s.cursor) % s.n

@@ -29,6 +29,11 @@ from tutor.games.creepy_falls.engine.placement import start_placement
 
 # ---------------------------------------------------------------- Acid Fog
 def fog_step(s: CreepyFallsData) -> None:
+    """The Acid Fog's holder may move the Van Helsing die (cf.15.7); then the Swarm of Rats.
+
+    Args:
+        s: The state; waits at ``W_FOG`` if someone holds the Acid Fog.
+    """
     owner = s.form_owner[ACID_FOG]
     s.phase = PH_RATS
     s.count = 0
@@ -38,6 +43,12 @@ def fog_step(s: CreepyFallsData) -> None:
 
 
 def fog_chosen(s: CreepyFallsData, action: Action) -> None:
+    """The Van Helsing die moves to the zone chosen, or stays.
+
+    Args:
+        s: The state, waiting at ``W_FOG``.
+        action: The chosen action; ``args[0]`` is the die's zone.
+    """
     p = action.player
     z = int(action.args[0])
     before = s.vh_zone
@@ -62,7 +73,15 @@ def fog_chosen(s: CreepyFallsData, action: Action) -> None:
 
 
 def fog_options(s: CreepyFallsData, p: int) -> list[Action]:
-    """Acid Fog: the die to each zone, its own zone labelled as leaving it there."""
+    """Acid Fog: the die to each zone, its own zone labelled as leaving it there.
+
+    Args:
+        s: The state.
+        p: The Acid Fog's holder.
+
+    Returns:
+        One action per zone, in zone order.
+    """
     acts: list[Action] = s.game.fog_actions[p][:]
     keep = s.vh_zone
     acts[keep] = Action(
@@ -73,6 +92,11 @@ def fog_options(s: CreepyFallsData, p: int) -> list[Action]:
 
 # ---------------------------------------------------------------- Swarm of Rats
 def rats_step(s: CreepyFallsData) -> None:
+    """The Swarm of Rats' holder puts the next Rat marker (cf.15.6), or Placement begins.
+
+    Args:
+        s: The state; waits at ``W_RAT`` while markers are left to put.
+    """
     owner = s.form_owner[SWARM_OF_RATS]
     if owner >= 0 and s.count < int(s.game.rat_markers):
         s.actor = owner
@@ -83,6 +107,12 @@ def rats_step(s: CreepyFallsData) -> None:
 
 
 def rat_chosen(s: CreepyFallsData, action: Action) -> None:
+    """A Rat marker goes on the zone chosen: ties there go to the Swarm's holder.
+
+    Args:
+        s: The state, waiting at ``W_RAT``.
+        action: The chosen action; ``args[0]`` is the zone.
+    """
     p = action.player
     z = int(action.args[0])
     s.rats[z] = 1
@@ -98,12 +128,25 @@ def rat_chosen(s: CreepyFallsData, action: Action) -> None:
 
 
 def rat_options(s: CreepyFallsData, p: int) -> list[Action]:
-    """Swarm of Rats: a marker on each zone without one."""
+    """Swarm of Rats: a marker on each zone without one.
+
+    Args:
+        s: The state.
+        p: The Swarm of Rats' holder.
+
+    Returns:
+        One action per zone without a Rat marker.
+    """
     return [s.game.rat_actions[p][z] for z in range(NZ) if not s.rats[z]]
 
 
 # ---------------------------------------------------------------- Flying Fox
 def fox_step(s: CreepyFallsData) -> None:
+    """After Placement the Flying Fox's holder may move a Ghoul (cf.15.3); then Resolution.
+
+    Args:
+        s: The state; waits at ``W_FOX`` if the holder has a Ghoul placed.
+    """
     owner = s.form_owner[FLYING_FOX]
     s.phase = PH_RESOLVE
     s.res_zone = 0
@@ -114,7 +157,16 @@ def fox_step(s: CreepyFallsData) -> None:
 
 
 def fox_moves(s: CreepyFallsData, p: int) -> list[Action]:
-    """Flying Fox: every move of one placed Ghoul, and leaving them (empty: none placed)."""
+    """Flying Fox: every move of one placed Ghoul, and leaving them (empty: none placed).
+
+    Args:
+        s: The state.
+        p: The Flying Fox's holder.
+
+    Returns:
+        Leaving the Ghouls first, then each move from zone to zone that the placement
+        rules allow a Mummy.
+    """
     n = s.n
     g = s.game
     sources = [z for z in range(NZ) if s.placed[(z * n + p) * NU + GHOUL] > 0]
@@ -138,6 +190,12 @@ def fox_moves(s: CreepyFallsData, p: int) -> list[Action]:
 
 
 def fox_chosen(s: CreepyFallsData, action: Action) -> None:
+    """A Ghoul moves as if it were a Mummy, or the Ghouls stay.
+
+    Args:
+        s: The state, waiting at ``W_FOX``.
+        action: ``keep``, or a move with ``args`` the zones from and to.
+    """
     p = action.player
     if action.kind == "keep":
         if s.tracing:

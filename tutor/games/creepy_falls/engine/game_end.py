@@ -14,6 +14,12 @@ from tutor.games.creepy_falls.engine.frames import PH_OVER, W_NONE
 
 
 def finish(s: CreepyFallsData) -> None:
+    """The game ends after round six: Soul Harvest pays, Power Points are counted.
+
+    Args:
+        s: The state; ``s.result`` gets each player's Power Points and the phase
+            becomes ``PH_OVER``.
+    """
     g = s.game
     n = s.n
     tr = s.tracing
@@ -49,7 +55,14 @@ def finish(s: CreepyFallsData) -> None:
 
 
 def outcome(s: CreepyFallsData) -> Outcome | None:
-    """Who won with how many Power Points (None while the game goes on)."""
+    """Who won with how many Power Points.
+
+    Args:
+        s: The state.
+
+    Returns:
+        The outcome (a tie shares the win, cf.3.3), or None while the game goes on.
+    """
     if s.phase != PH_OVER:
         return None
     n = s.n
@@ -84,7 +97,14 @@ def outcome(s: CreepyFallsData) -> Outcome | None:
 
 
 def returns(s: CreepyFallsData) -> list[float]:
-    """1 for each winner, -1 for the others (zeros while the game goes on)."""
+    """1 for each winner, -1 for the others.
+
+    Args:
+        s: The state.
+
+    Returns:
+        One number per player; zeros while the game goes on.
+    """
     if s.phase != PH_OVER:
         return [0.0] * s.n
     best = max(s.result)

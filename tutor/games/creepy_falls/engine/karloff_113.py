@@ -36,8 +36,17 @@ TOKEN_PAIRS = tuple((a, b) for a in SELLABLE for b in SELLABLE if a <= b)
 
 
 def karloff_options(s: CreepyFallsData, p: int) -> list[Action]:
-    """The Karloff-113 actions player ``p`` may take: each free action, carried out
-    when they can pay for it, or taken only to keep it from the others."""
+    """The Karloff-113 actions player ``p`` may take: each free action, carried out when
+    they can pay for it, or taken only to keep it from the others.
+
+    Args:
+        s: The state.
+        p: The player holding the zone's Karloff-113 advantage.
+
+    Returns:
+        For each action nobody has taken in this zone: taking it without carrying it out,
+        then carrying it out when possible (the token action once per pair of tokens).
+    """
     g = s.game
     acts: list[Action] = []
     ghouls = s.owned(p, GHOUL)
@@ -57,6 +66,13 @@ def karloff_options(s: CreepyFallsData, p: int) -> list[Action]:
 
 
 def karloff_chosen(s: CreepyFallsData, action: Action) -> None:
+    """The player takes a Karloff-113 action, carried out or not.
+
+    Args:
+        s: The state, waiting at ``W_KARLOFF``.
+        action: The chosen action; ``args`` are the action, whether it is carried out and,
+            for the token action, the two tokens.
+    """
     p = action.player
     a = int(action.args[0])
     carry = int(action.args[1])

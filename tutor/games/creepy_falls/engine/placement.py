@@ -35,6 +35,11 @@ CLOSED, FREE, FRANKENSTEIN, MUMMIES = 0, 1, 2, 3
 
 
 def start_placement(s: CreepyFallsData) -> None:
+    """Placement begins (topic 5) with the first player's turn.
+
+    Args:
+        s: The state; the phase becomes ``PH_PLACE``.
+    """
     s.phase = PH_PLACE
     s.cursor = 0  # how many placement turns have been offered in a row without placing
     s.actor = (s.first - 1) % s.n
@@ -42,7 +47,12 @@ def start_placement(s: CreepyFallsData) -> None:
 
 
 def placement_step(s: CreepyFallsData) -> None:
-    """The next player in turn who can place takes a placement turn, or the phase ends."""
+    """The next player in turn who can place takes a placement turn, or the phase ends.
+
+    Args:
+        s: The state; waits at ``W_PLACE``, or moves on to the Flying Fox when nobody
+            can place any more (cf.5.2).
+    """
     n = s.n
     p = s.actor
     start = s.count == 1
@@ -59,7 +69,15 @@ def placement_step(s: CreepyFallsData) -> None:
 
 
 def may_pass(s: CreepyFallsData, p: int) -> bool:
-    """Whether player ``p`` may pass this placement turn (Cloud of Bats)."""
+    """Whether player ``p`` may pass this placement turn (Cloud of Bats, cf.15.1).
+
+    Args:
+        s: The state.
+        p: The player.
+
+    Returns:
+        True while they hold the Cloud of Bats, have passes left and did not just pass.
+    """
     return (
         s.holds_form(p, CLOUD_OF_BATS)
         and s.passes[p] < int(s.game.bats_passes)
@@ -70,9 +88,15 @@ def may_pass(s: CreepyFallsData, p: int) -> bool:
 def zone_mode(s: CreepyFallsData, p: int, z: int) -> int:
     """How player ``p`` may place in zone ``z`` now.
 
-    0 (``CLOSED``): not at all; 1 (``FREE``): freely (a zone they have not placed in this
-    round); 2 (``FRANKENSTEIN``): again, with their unused Frankenstein's Monster there
-    (any units but Werewolves and Witches); 3 (``MUMMIES``): Mummies only.
+    Args:
+        s: The state.
+        p: The player.
+        z: The zone.
+
+    Returns:
+        0 (``CLOSED``): not at all; 1 (``FREE``): freely (a zone they have not placed in
+        this round); 2 (``FRANKENSTEIN``): again, with their unused Frankenstein's Monster
+        there (any units but Werewolves and Witches); 3 (``MUMMIES``): Mummies only.
     """
     g = s.game
     if z == s.vh_zone and not s.has_spell(p, g.spell_bane):
@@ -91,8 +115,16 @@ def zone_mode(s: CreepyFallsData, p: int, z: int) -> int:
 
 
 def zone_modes(s: CreepyFallsData, p: int, any_only: bool) -> list[int]:
-    """The zones where ``p`` has something to place now (empty: no placement); with
-    ``any_only``, the first such zone alone."""
+    """The zones where player ``p`` has something to place now.
+
+    Args:
+        s: The state.
+        p: The player.
+        any_only: Stop at the first such zone (enough to know whether they can place).
+
+    Returns:
+        The zones in order; empty if the player cannot place.
+    """
     r = s.reserve
     b = p * NU
     if not (r[b] or r[b + 1] or r[b + 2] or r[b + 3] or r[b + 4]):
@@ -116,7 +148,16 @@ def zone_modes(s: CreepyFallsData, p: int, any_only: bool) -> list[int]:
 
 
 def placements(s: CreepyFallsData, p: int) -> list[Action]:
-    """Every legal placement of player ``p`` now, sorted (a pass first when allowed)."""
+    """Every legal placement of player ``p`` now, sorted (a pass first when allowed).
+
+    Args:
+        s: The state.
+        p: The player whose placement turn it is.
+
+    Returns:
+        The actions; a zone's list is built once per situation and kept in the game's
+        cache.
+    """
     g = s.game
     r = s.reserve
     b = p * NU
@@ -141,7 +182,20 @@ def placements(s: CreepyFallsData, p: int) -> list[Action]:
 def zone_placements(
     s: CreepyFallsData, p: int, z: int, mode: int, counts: tuple[int, ...], pack: bool
 ) -> list[Action]:
-    """The sorted placements in zone ``z`` in a ``mode`` with these units off the board."""
+    """The sorted placements in zone ``z`` in a ``mode`` with these units off the board.
+
+    Args:
+        s: The state.
+        p: The player.
+        z: The zone.
+        mode: How they may place there (:func:`zone_mode`, not ``CLOSED``).
+        counts: Their Ghouls, Mummies, Frankenstein's Monsters, Werewolves and Witches
+            off the board.
+        pack: Whether they have cast the Spell that lifts the Werewolf and Witch limits.
+
+    Returns:
+        The placement actions, in sorted order.
+    """
     g = s.game
     cache = g.place_cache
     rg, rm, rf, rw, rh = counts
@@ -171,7 +225,12 @@ def zone_placements(
 
 
 def place_chosen(s: CreepyFallsData, action: Action) -> None:
-    """Carry out a placement turn: units put in a zone, or a Cloud of Bats pass."""
+    """Carry out a placement turn: units put in a zone, or a Cloud of Bats pass.
+
+    Args:
+        s: The state, waiting at ``W_PLACE``.
+        action: ``pass``, or a placement with ``args`` the zone and the unit counts.
+    """
     p = action.player
     if action.kind == "pass":
         bats_pass(s, p)
@@ -229,7 +288,12 @@ def _placement_text(
 
 
 def bats_pass(s: CreepyFallsData, p: int) -> None:
-    """Cloud of Bats (cf.15.1): player ``p`` passes this placement turn."""
+    """Cloud of Bats (cf.15.1): player ``p`` passes this placement turn.
+
+    Args:
+        s: The state.
+        p: The Cloud of Bats' holder.
+    """
     s.passes[p] += 1
     s.passed_last[p] = 1
     if s.tracing:
@@ -244,7 +308,15 @@ def bats_pass(s: CreepyFallsData, p: int) -> None:
 
 
 def units_text(s: CreepyFallsData, counts: Any) -> str:
-    """``"2 Ghouls and 1 Mummy"`` for unit counts in type order."""
+    """Unit counts in words, e.g. ``"2 Ghouls and 1 Mummy"``.
+
+    Args:
+        s: The state (for the units' names).
+        counts: A count per unit type, in type order.
+
+    Returns:
+        The text, or ``"nothing"``.
+    """
     units = s.game.board.units
     parts = [units[t].count(int(counts[t])) for t in range(NU) if counts[t]]
     if len(parts) <= 1:

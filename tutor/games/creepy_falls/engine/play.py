@@ -65,23 +65,48 @@ class CreepyFallsState(CreepyFallsData):
     """A Creepy Falls game in progress (2 to 5 players)."""
 
     def clone(self) -> CreepyFallsState:
+        """A copy that moves on independently (State.clone).
+
+        Returns:
+            The copy, with its own copy of the random-number generator.
+        """
         return CreepyFallsState(self.game, self.rng.copy(), self.tracing, copy_of=self)
 
     # ================================================================ the public API
     @property
     def decision(self) -> Decision:
+        """What the game waits for now (State.decision).
+
+        Returns:
+            The decision, from engine/choices.py.
+        """
         return choices.decision(self)
 
     @property
     def turn_number(self) -> int:
+        """The round, 1 to 6 (State.turn_number).
+
+        Returns:
+            The round number.
+        """
         return self.round_no
 
     def decision_kind(self) -> str:
+        """``"choice"``, ``"chance"`` or ``"terminal"`` (State.decision_kind).
+
+        Returns:
+            The kind.
+        """
         if self.phase == PH_OVER:
             return "terminal"
         return "chance" if self.wait == W_CHANCE else "choice"
 
     def is_terminal(self) -> bool:
+        """Whether the game is over (State.is_terminal).
+
+        Returns:
+            True after the last round's scoring.
+        """
         return self.phase == PH_OVER
 
     def _legal_actions(self) -> list[Action]:
@@ -92,15 +117,38 @@ class CreepyFallsState(CreepyFallsData):
         return legal
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The outcomes of the chance step and their chances (State.chance_outcomes).
+
+        Returns:
+            Each outcome and its probability; empty unless chance decides.
+        """
         return choices.chance_outcomes(self)
 
     def outcome(self) -> Outcome | None:
+        """Who won (State.outcome).
+
+        Returns:
+            The outcome, or None while the game goes on.
+        """
         return game_end.outcome(self)
 
     def returns(self) -> list[float]:
+        """1 for each winner, -1 for the others (State.returns).
+
+        Returns:
+            One number per player; zeros while the game goes on.
+        """
         return game_end.returns(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
+        """What a player may see of the state (State.view, tutor/games/creepy_falls/view.py).
+
+        Args:
+            player: The player, or None for the omniscient view.
+
+        Returns:
+            The view as plain data.
+        """
         from tutor.games.creepy_falls.view import view
 
         return view(self, player)
@@ -111,6 +159,11 @@ class CreepyFallsState(CreepyFallsData):
         return explain(self, action)
 
     def tempting_actions(self) -> list[tuple[Action, Verdict]]:
+        """Plausible but illegal actions now, with why (State.tempting_actions).
+
+        Returns:
+            Each tempting action and its verdict (tutor/games/creepy_falls/explain.py).
+        """
         from tutor.games.creepy_falls.explain import tempting
 
         return tempting(self)

@@ -41,7 +41,11 @@ RANK, ADVANTAGES, SOULS, TAKE_BACK = 0, 1, 2, 3
 
 
 def resolve_step(s: CreepyFallsData) -> None:
-    """One step of the zone being resolved, or the end of Resolution after the last."""
+    """One step of the zone being resolved, or the end of Resolution after the last.
+
+    Args:
+        s: The state; ``res_zone`` and ``res_stage`` say where Resolution stands.
+    """
     z = s.res_zone
     if z >= NZ:
         end_resolution(s)
@@ -65,6 +69,13 @@ def rank_zone(s: CreepyFallsData, z: int) -> list[int]:
 
     Ties go to whoever placed first; the neutral Ghouls count as placed first, then the
     Swarm of Rats' owner in a zone with a Rat marker.
+
+    Args:
+        s: The state.
+        z: The zone.
+
+    Returns:
+        Players (``NEUTRAL`` for the neutral Ghouls) in the order of the advantages.
     """
     n = s.n
     keyed: list[tuple[int, int, int]] = []
@@ -85,6 +96,14 @@ def rank_zone(s: CreepyFallsData, z: int) -> list[int]:
 
 
 def begin_zone(s: CreepyFallsData, z: int) -> None:
+    """Zone ``z``'s resolution begins: its ranking and the players present there.
+
+    A zone nobody placed in goes straight to taking back the units.
+
+    Args:
+        s: The state; sets ``ranking`` and ``present`` and moves on to the advantages.
+        z: The zone.
+    """
     n = s.n
     if not s.order[z] and not s.neutral[z]:
         # Nobody placed here (every unit on the board belongs to a placement order).
@@ -131,7 +150,15 @@ def begin_zone(s: CreepyFallsData, z: int) -> None:
 
 
 def tie_note(s: CreepyFallsData, z: int) -> str:
-    """What broke the ties in zone ``z``'s ranking, for the trace (empty: no tie)."""
+    """What broke the ties in zone ``z``'s ranking, for the trace.
+
+    Args:
+        s: The state, with the zone's ranking made.
+        z: The zone.
+
+    Returns:
+        A parenthesised note, or ``""`` when there is no tie.
+    """
     sizes = [s.size_in(p, z) if p != NEUTRAL else min(s.neutral[z], 2) for p in s.ranking]
     if len(set(sizes)) == len(sizes):
         return ""
@@ -145,12 +172,25 @@ def tie_note(s: CreepyFallsData, z: int) -> str:
 
 
 def zone_pool(s: CreepyFallsData) -> list[int]:
-    """The round tokens of the zone being resolved (Castle or Swamp)."""
+    """The round tokens of the zone being resolved (Castle or Swamp).
+
+    Args:
+        s: The state.
+
+    Returns:
+        The pool itself (taking a token changes it).
+    """
     return s.castle if s.res_zone == s.game.castle_zone else s.swamp
 
 
 def award(s: CreepyFallsData, z: int) -> None:
-    """Give zone ``z``'s advantages down the ranking, stopping where someone must choose."""
+    """Give zone ``z``'s advantages down the ranking, stopping where someone must choose.
+
+    Args:
+        s: The state; waits at ``W_TAKE`` or ``W_KARLOFF`` for a choice, else moves on to
+            the Souls.
+        z: The zone.
+    """
     advs = s.advantages(z)
     while s.res_rank < len(s.ranking) and s.res_rank < len(advs):
         who = s.ranking[s.res_rank]
@@ -195,7 +235,15 @@ def award(s: CreepyFallsData, z: int) -> None:
 
 def give_advantage(s: CreepyFallsData, p: int, z: int, rank: int, adv: Any) -> None:
     """Player ``p`` takes advantage ``rank`` of zone ``z``: its tokens, and what the
-    Human Form, Dark Hunter and the zone Spells add."""
+    Human Form, Dark Hunter and the zone Spells add.
+
+    Args:
+        s: The state.
+        p: The player.
+        z: The zone.
+        rank: The advantage's place in the zone's list (0: the first).
+        adv: The advantage (its tokens, the tokens to choose, a Karloff-113 action).
+    """
     g = s.game
     gained = list(adv.tokens)
     notes: list[str] = []
@@ -248,17 +296,38 @@ def give_advantage(s: CreepyFallsData, p: int, z: int, rank: int, adv: Any) -> N
 
 
 def take_options(s: CreepyFallsData, p: int) -> list[Action]:
-    """The token kinds left in the zone's round pool that player ``p`` may choose."""
+    """The token kinds left in the zone's round pool that player ``p`` may choose.
+
+    Args:
+        s: The state.
+        p: The player choosing.
+
+    Returns:
+        One action per kind left.
+    """
     pool = zone_pool(s)
     return [s.game.take_actions[p][i] for i in range(3) if pool[i] > 0]
 
 
 def token_chosen(s: CreepyFallsData, action: Action) -> None:
+    """The player takes the token kind chosen from the zone's round pool.
+
+    Args:
+        s: The state, waiting at ``W_TAKE``.
+        action: The chosen action; ``args[0]`` is the kind (index into the pool).
+    """
     take_token(s, action.player, int(action.args[0]), True)
 
 
 def take_token(s: CreepyFallsData, p: int, i: int, chosen: bool) -> None:
-    """Player ``p`` takes a token of kind ``i`` from the zone's round pool."""
+    """Player ``p`` takes a token of kind ``i`` from the zone's round pool.
+
+    Args:
+        s: The state.
+        p: The player.
+        i: The kind, an index into the pool (``SELLABLE`` order).
+        chosen: Whether the player chose it (else it was the only kind left).
+    """
     pool = zone_pool(s)
     pool[i] -= 1
     k = SELLABLE[i]
@@ -277,7 +346,12 @@ def take_token(s: CreepyFallsData, p: int, i: int, chosen: bool) -> None:
 
 
 def return_units(s: CreepyFallsData, z: int) -> None:
-    """Everyone takes back their units from zone ``z``."""
+    """Everyone takes back their units from zone ``z``.
+
+    Args:
+        s: The state.
+        z: The zone.
+    """
     n = s.n
     had = bool(s.order[z])
     for p in range(n):
@@ -297,6 +371,11 @@ def return_units(s: CreepyFallsData, z: int) -> None:
 
 
 def end_resolution(s: CreepyFallsData) -> None:
+    """All zones are resolved: the tokens left and the Rat markers go; the Store comes next.
+
+    Args:
+        s: The state; the phase becomes ``PH_BUY``.
+    """
     if s.tracing:
         left = [pool_text(s.castle), pool_text(s.swamp)]
         rats = " and the Rat markers are removed" if any(s.rats) else ""

@@ -24,6 +24,11 @@ from tutor.games.creepy_falls.engine.frames import PH_ARMY, PH_FORM, PH_TOKENS, 
 
 
 def first_player_step(s: CreepyFallsData) -> None:
+    """Choose the first player: a chance step, or the first seat by ruling ``first_player``.
+
+    Args:
+        s: The state; waits for chance unless the ruling names the first seat.
+    """
     if s._ruling("first_player") == "first_seat":
         first_player_is(s, 0, "cf.2.1")
         return
@@ -31,7 +36,13 @@ def first_player_step(s: CreepyFallsData) -> None:
 
 
 def first_player_is(s: CreepyFallsData, p: int, rule: str) -> None:
-    """Player ``p`` goes first (drawn at random, or the first seat by ruling)."""
+    """Player ``p`` goes first (drawn at random, or the first seat by ruling).
+
+    Args:
+        s: The state; the phase moves on to the starting armies.
+        p: The first player.
+        rule: The rule to cite in the trace.
+    """
     s.first = p
     s.phase = PH_ARMY
     s.cursor = 0
@@ -41,6 +52,11 @@ def first_player_is(s: CreepyFallsData, p: int, rule: str) -> None:
 
 
 def army_step(s: CreepyFallsData) -> None:
+    """The next player in turn order chooses a starting army, or the round tokens follow.
+
+    Args:
+        s: The state; waits at ``W_ARMY`` for the next player.
+    """
     if s.cursor >= s.n:
         s.phase = PH_TOKENS
         return
@@ -49,6 +65,12 @@ def army_step(s: CreepyFallsData) -> None:
 
 
 def army_chosen(s: CreepyFallsData, action: Action) -> None:
+    """The player takes the starting army chosen, its tokens, and 2 Blood and 1 Soul.
+
+    Args:
+        s: The state, waiting at ``W_ARMY``.
+        action: The chosen action; ``args[0]`` is the army.
+    """
     p = action.player
     i = int(action.args[0])
     g = s.game
@@ -81,18 +103,36 @@ def army_chosen(s: CreepyFallsData, action: Action) -> None:
 
 
 def army_text(s: CreepyFallsData, p: int) -> str:
-    """Player ``p``'s units off the board, e.g. ``"4 Ghouls, 1 Mummy"``."""
+    """Player ``p``'s units off the board, e.g. ``"4 Ghouls, 1 Mummy"``.
+
+    Args:
+        s: The state.
+        p: The player.
+
+    Returns:
+        The text, or ``"no units"``.
+    """
     units = s.game.board.units
     parts = [units[t].count(s.reserve[p * NU + t]) for t in range(NU) if s.reserve[p * NU + t]]
     return ", ".join(parts) if parts else "no units"
 
 
 def round_tokens_step(s: CreepyFallsData) -> None:
+    """The round tokens are drawn: a chance step.
+
+    Args:
+        s: The state; waits for chance.
+    """
     s.wait = W_CHANCE
 
 
 def round_tokens_drawn(s: CreepyFallsData, action: Action) -> None:
-    """The chance outcome ``action`` puts the round tokens in the Castle and the Swamp."""
+    """The chance outcome ``action`` puts the round tokens in the Castle and the Swamp.
+
+    Args:
+        s: The state, waiting for chance.
+        action: The outcome; ``args`` are the Castle's tokens, the Swamp takes the rest.
+    """
     g = s.game
     pool, _ = g.round_pool
     castle = [int(x) for x in action.args]

@@ -36,6 +36,12 @@ from tutor.games.creepy_falls.engine.frames import (
 
 # ---------------------------------------------------------------- buying and casting
 def buy_step(s: CreepyFallsData) -> None:
+    """The next player in turn order who can buy something buys, or selling comes next.
+
+    Args:
+        s: The state; waits at ``W_BUY`` for the next player with more than finishing
+            to choose.
+    """
     while s.cursor < s.n:
         p = (s.first + s.cursor) % s.n
         if len(purchases(s, p)) > 1:
@@ -49,7 +55,16 @@ def buy_step(s: CreepyFallsData) -> None:
 
 
 def spell_cost(s: CreepyFallsData, p: int, spell: int) -> int:
-    """What Spell ``spell`` costs player ``p`` in Grimoire (Arcane Thrift counted)."""
+    """What Spell ``spell`` costs player ``p`` in Grimoire (Arcane Thrift counted).
+
+    Args:
+        s: The state.
+        p: The player.
+        spell: The Spell.
+
+    Returns:
+        The cost, never below 0.
+    """
     g = s.game
     cost = int(g.board.spells[spell].cost)
     if s.has_spell(p, g.spell_thrift):
@@ -58,7 +73,16 @@ def spell_cost(s: CreepyFallsData, p: int, spell: int) -> int:
 
 
 def may_cast(s: CreepyFallsData, p: int, spell: int) -> bool:
-    """Whether ``p`` may cast Spell ``spell`` now: not yet cast, level reached, affordable."""
+    """Whether ``p`` may cast Spell ``spell`` now: not yet cast, level reached, affordable.
+
+    Args:
+        s: The state.
+        p: The player.
+        spell: The Spell.
+
+    Returns:
+        True if the player may cast it.
+    """
     base = p * NS
     if s.spells[base + spell]:
         return False
@@ -72,7 +96,16 @@ def may_cast(s: CreepyFallsData, p: int, spell: int) -> bool:
 
 
 def purchases(s: CreepyFallsData, p: int) -> list[Action]:
-    """What player ``p`` can buy now, and finishing (always last in sort order)."""
+    """What player ``p`` can buy now, and finishing (always last in sort order).
+
+    Args:
+        s: The state.
+        p: The player buying.
+
+    Returns:
+        The units they can pay for and have pieces left of, finishing, then the Spells
+        they may cast.
+    """
     g = s.game
     acts: list[Action] = []
     for t in range(NU):
@@ -89,6 +122,12 @@ def purchases(s: CreepyFallsData, p: int) -> list[Action]:
 
 
 def buy_chosen(s: CreepyFallsData, action: Action) -> None:
+    """The player buys a unit, casts a Spell, or finishes buying.
+
+    Args:
+        s: The state, waiting at ``W_BUY``.
+        action: ``done``, ``buy`` (``args[0]`` the unit type) or a Spell (``args[0]``).
+    """
     p = action.player
     g = s.game
     kind = action.kind
@@ -127,11 +166,23 @@ def buy_chosen(s: CreepyFallsData, action: Action) -> None:
 
 # ---------------------------------------------------------------- selling
 def sales_allowed(s: CreepyFallsData) -> int:
-    """How many sales a player may make this round (two in the last, cf.12.6)."""
+    """How many sales a player may make this round (two in the last, cf.12.6).
+
+    Args:
+        s: The state.
+
+    Returns:
+        1, or 2 in the last round.
+    """
     return 2 if s.round_no == ROUNDS else 1
 
 
 def sell_step(s: CreepyFallsData) -> None:
+    """The next player in turn order with tokens to sell sells, or Fortune's Die follows.
+
+    Args:
+        s: The state; waits at ``W_SELL`` for the next player with sales left.
+    """
     while s.cursor < s.n:
         p = (s.first + s.cursor) % s.n
         if s.count < sales_allowed(s) and any(s.tokens[p * NT + k] for k in SELLABLE):
@@ -145,7 +196,15 @@ def sell_step(s: CreepyFallsData) -> None:
 
 
 def sales(s: CreepyFallsData, p: int) -> list[Action]:
-    """Every sale player ``p`` can make now, and selling nothing."""
+    """Every sale player ``p`` can make now, and selling nothing.
+
+    Args:
+        s: The state.
+        p: The player selling.
+
+    Returns:
+        Selling nothing first, then 1 to 5 tokens of each sellable kind they have.
+    """
     g = s.game
     acts = [g.done_selling[p]]
     for i, k in enumerate(SELLABLE):
@@ -156,6 +215,12 @@ def sales(s: CreepyFallsData, p: int) -> list[Action]:
 
 
 def sell_chosen(s: CreepyFallsData, action: Action) -> None:
+    """The player sells tokens of one kind for Blood, or sells nothing more.
+
+    Args:
+        s: The state, waiting at ``W_SELL``.
+        action: ``done``, or a sale with ``args`` the token kind and how many.
+    """
     p = action.player
     g = s.game
     if action.kind == "done":
@@ -194,7 +259,11 @@ def sell_chosen(s: CreepyFallsData, action: Action) -> None:
 
 # ---------------------------------------------------------------- Fortune's Die
 def die_step(s: CreepyFallsData) -> None:
-    """Fortune's Die (cf.16.3): each owner in turn rolls the die, a chance step."""
+    """Fortune's Die (cf.16.3): each owner in turn rolls the die, a chance step.
+
+    Args:
+        s: The state; waits for chance for the next owner, else moves on to the toll.
+    """
     spell = s.game.spell_die
     while s.cursor < s.n:
         p = (s.first + s.cursor) % s.n
@@ -208,7 +277,12 @@ def die_step(s: CreepyFallsData) -> None:
 
 
 def die_rolled(s: CreepyFallsData, action: Action) -> None:
-    """The die's face ``action`` gives the roller one token of that kind."""
+    """The die's face ``action`` gives the roller one token of that kind.
+
+    Args:
+        s: The state, waiting for chance.
+        action: The face; ``args[0]`` is the token kind.
+    """
     k = int(action.args[0])
     s._gain(s.actor, k, 1)
     if s.tracing:

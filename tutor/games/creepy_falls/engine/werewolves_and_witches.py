@@ -24,7 +24,16 @@ from tutor.games.creepy_falls.engine.frames import Due
 
 
 def collect_souls(s: CreepyFallsData, z: int) -> None:
-    """The Werewolves and Witches of zone ``z`` (and a neutral Werewolf) take their Souls."""
+    """The Werewolves and Witches of zone ``z`` (and a neutral Werewolf) take their Souls.
+
+    Neutral Ghouls facing a Werewolf or Witch lose one (cf.9.5); then each Werewolf takes
+    1 Soul and each Witch 2 from every other player present, owners in ranking order
+    (cf.8.1-8.2).
+
+    Args:
+        s: The state.
+        z: The zone being resolved.
+    """
     n = s.n
     tr = s.tracing
     # The neutral Werewolf (three neutral Ghouls, two-player games).
@@ -68,8 +77,16 @@ def collect_souls(s: CreepyFallsData, z: int) -> None:
 
 
 def pay_souls(s: CreepyFallsData, q: int, o: int, amount: int, rule: str, z: int) -> None:
-    """Player ``q`` pays ``amount`` Souls to ``o`` (-1: the neutral Werewolf, to the
-    supply); what they cannot pay costs them a unit."""
+    """Player ``q`` pays ``amount`` Souls to ``o``; what they cannot pay costs them a unit.
+
+    Args:
+        s: The state.
+        q: The player who pays.
+        o: The player paid, -1 for the neutral Werewolf (the Souls go to the supply).
+        amount: The Souls owed (1 for a Werewolf, 2 for a Witch).
+        rule: The rule to cite.
+        z: The zone.
+    """
     have = s.tokens[q * NT + SOUL]
     paid = min(have, amount)
     s.tokens[q * NT + SOUL] -= paid
