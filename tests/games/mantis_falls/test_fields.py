@@ -11,10 +11,10 @@ another fails here.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
+from state_fields import annotated, init_branches, state_class
 
 import tutor
 from tutor.core.rng import Rng
@@ -36,43 +36,6 @@ NAMES = [name for name, _, _ in FIELDS]
 SAVED = {name for name, how, _ in FIELDS if how != RUNTIME}
 
 
-def data_class() -> ast.ClassDef:
-    tree = ast.parse(DATA_SOURCE.read_text(encoding="utf-8"))
-    return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "MantisFallsData")
-
-
-def assigned(nodes: list[ast.stmt]) -> set[str]:
-    """The attributes of ``self`` the statements assign."""
-    found = set()
-    for node in nodes:
-        for sub in ast.walk(node):
-            targets = sub.targets if isinstance(sub, ast.Assign) else []
-            if isinstance(sub, ast.AnnAssign):
-                targets = [sub.target]
-            for t in targets:
-                if (
-                    isinstance(t, ast.Attribute)
-                    and isinstance(t.value, ast.Name)
-                    and t.value.id == "self"
-                ):
-                    found.add(t.attr)
-    return found
-
-
-def init_branches() -> tuple[set[str], set[str]]:
-    """(fields set when copying, fields set for a fresh state) by ``__init__``."""
-    init = next(
-        n for n in data_class().body if isinstance(n, ast.FunctionDef) and n.name == "__init__"
-    )
-    copy_branch = next(
-        n for n in init.body if isinstance(n, ast.If) and "copy_of" in ast.unparse(n.test)
-    )
-    index = init.body.index(copy_branch)
-    before, after = init.body[:index], init.body[index + 1 :]
-    common = assigned(before)
-    return common | assigned(copy_branch.body), common | assigned(after)
-
-
 def played_state() -> MantisFallsState:
     game = tutor.load_game("mantis_falls", players=2)
     state = game.new_state(seed=7)
@@ -90,16 +53,11 @@ def test_each_field_is_declared_once() -> None:
 
 
 def test_the_class_annotates_exactly_the_declared_fields() -> None:
-    annotated = [
-        n.target.id
-        for n in data_class().body
-        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-    ]
-    assert sorted(annotated) == sorted(NAMES)
+    assert sorted(annotated(state_class(DATA_SOURCE, "MantisFallsData"))) == sorted(NAMES)
 
 
 def test_init_sets_every_declared_field_when_copying_and_when_fresh() -> None:
-    copying, fresh = init_branches()
+    copying, fresh = init_branches(state_class(DATA_SOURCE, "MantisFallsData"))
     assert copying == set(NAMES), (set(NAMES) - copying, copying - set(NAMES))
     assert fresh == set(NAMES), (set(NAMES) - fresh, fresh - set(NAMES))
 

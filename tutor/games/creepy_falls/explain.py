@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tutor.core.types import CHANCE, Action, Rejection, Verdict
+from tutor.games.creepy_falls.engine import placement
 from tutor.games.creepy_falls.engine import state as st
 
 
@@ -107,7 +108,7 @@ def _placement(s: Any, action: Action) -> Verdict:
             Rejection.FORBIDDEN,
             "van_helsing",
         )
-    mode = s.zone_mode(p, z)
+    mode = placement.zone_mode(s, p, z)
     beasts = counts[st.WEREWOLF] + counts[st.WITCH]
     pack = s.has_spell(p, g.spell_pack)
     if mode == 1 and beasts and not pack:

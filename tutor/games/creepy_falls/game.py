@@ -44,24 +44,30 @@ DEFAULT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
 
 DATA_MODEL_RULES = {
     "cf.1.1": "data.BoardData: the units of one colour, their sizes and limits",
-    "cf.1.2": "data.TOKENS: the five token types kept per player in State.tokens",
+    "cf.1.2": "data.TOKENS: the five token types kept per player in the state's tokens",
     "cf.1.3": "data.BoardData: nine zones numbered in resolution order",
-    "cf.3.1": "State._run: six rounds of Form Choice, Placement, Resolution and Store",
-    "cf.4.2": "State.free_forms: a Form taken this round is not offered again",
-    "cf.5.4": "State.placements: any mix and number of units in one placement",
-    "cf.5.5": "State.zone_mode: a zone already placed in is closed but for the exceptions",
-    "cf.5.6": "State.zone_mode: the Van Helsing zone is closed",
-    "cf.5.7": "State.order: the order of first placement per zone, never changed by adding",
-    "cf.6.1": "State.placements: Ghouls follow the general rules only",
-    "cf.6.4": "State.zone_mode: mode 3 offers Mummies alone in a zone already placed in",
-    "cf.6.6": "State.zone_mode: no Mummies where the player's Werewolf or Witch stands",
-    "cf.7.1": "data.Unit.size and State.unit_size",
+    "cf.3.1": (
+        "engine/play.CreepyFallsState._run: six rounds of Form Choice, Placement, "
+        "Resolution and Store"
+    ),
+    "cf.4.2": "engine/form_choice.free_forms: a Form taken this round is not offered again",
+    "cf.5.4": "engine/placement.placements: any mix and number of units in one placement",
+    "cf.5.5": "engine/placement.zone_mode: a zone placed in is closed but for the exceptions",
+    "cf.5.6": "engine/placement.zone_mode: the Van Helsing zone is closed",
+    "cf.5.7": (
+        "engine/data.CreepyFallsData.order: the order of first placement per zone, "
+        "never changed by adding"
+    ),
+    "cf.6.1": "engine/placement.placements: Ghouls follow the general rules only",
+    "cf.6.4": "engine/placement.zone_mode: mode 3 offers Mummies alone in a zone already placed in",
+    "cf.6.6": "engine/placement.zone_mode: no Mummies where the player's Werewolf or Witch stands",
+    "cf.7.1": "data.Unit.size and engine/data.CreepyFallsData.unit_size",
     "cf.10.3": "CreepyFallsGame.advantages drops the last of exactly three advantages",
-    "cf.12.4": "State.may_cast: a Spell is cast once per player; anyone may cast it",
-    "cf.12.7": "State.purchases: no more units than the pieces of one colour",
-    "cf.16.2": "State.spell_cost: Arcane Thrift lowers later Spells' cost",
-    "cf.16.6": "State.unit_size: Monstrous Growth's sizes",
-    "cf.16.12": "State.zone_mode: Hunter's Bane opens the Van Helsing zone",
+    "cf.12.4": "engine/store.may_cast: a Spell is cast once per player; anyone may cast it",
+    "cf.12.7": "engine/store.purchases: no more units than the pieces of one colour",
+    "cf.16.2": "engine/store.spell_cost: Arcane Thrift lowers later Spells' cost",
+    "cf.16.6": "engine/data.CreepyFallsData.unit_size: Monstrous Growth's sizes",
+    "cf.16.12": "engine/placement.zone_mode: Hunter's Bane opens the Van Helsing zone",
 }
 
 _RULEBOOKS: dict[str, RuleBook] = {}
