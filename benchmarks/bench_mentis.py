@@ -22,8 +22,11 @@ Two random players are measured, because they are different games:
 
 Each run plays its games on a freshly loaded game, so the cache of tile moves starts
 empty, as it does for any new game.  Compiled, on one core of the shared two-core
-machine at a load of about 3, the random player of ``play_out`` plays about 250 games/s
-(about 23 µs an action), half the issue's 500; docs/mentis.md says where the time goes.
+machine at a load of about 5.3 to 5.5, ``playouts(400)`` (400 games) plays 258 games/s
+with the random player of ``play_out`` (median of three runs, best 263; about 22 µs an
+action), about half the issue's 500 (the engine before, run alternately with it: median
+205, best 216); docs/mentis.md says where the time goes.  On a shared machine the
+figures move by a fifth from run to run: compare engines run alternately at one load.
 
 Nothing is asserted: speed is measured here, never in the tests.
 """

@@ -8,6 +8,7 @@ tiles in hand (me.1.1-me.1.4).  Scenario ``setup`` keys are documented in docs/m
 
 from __future__ import annotations
 
+from array import array
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -117,8 +118,8 @@ class MentisGame(Game):
         self.offers_from = 1 if self._ruling("draw_offer") == "any_time" else OFFERS_FROM
         self.full_set = full_set(self.wolf)
         # A tile's moves (as ranks, with the square they were found for) by the contents
-        # of the squares it can reach, by their offsets (movement.move_ranks).
-        self.move_cache: dict[tuple[int, ...], tuple[int, list[int]]] = {}
+        # of the squares it can reach, by their offsets (movement.rank_table).
+        self.move_cache: dict[tuple[int, ...], tuple[int, array[int]]] = {}
         # The same as actions of one player (movement.tile_moves: the flat listing).
         self.move_action_cache: dict[tuple[int, ...], list[Action]] = {}
         self.offer = [Action(p, "offer_draw", (), "Offer a draw") for p in range(2)]

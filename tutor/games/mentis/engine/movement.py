@@ -16,6 +16,7 @@ arguments among those); any other path to the same result is accepted as that mo
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Final
 
 from tutor.core.types import Action
@@ -107,155 +108,213 @@ def stack_code(stack: list[int]) -> int:
     return code
 
 
+class _Best:
+    """The best (smallest) rank noted for each key: an open-addressing table.
+
+    The search meets a few hundred different results along up to a thousand paths; a
+    result already in the table is found by reading the table (no number is made an
+    object, as a dict look-up would need), and only a new or better one is written.
+    Keys are positive (0 marks an empty slot).
+    """
+
+    def __init__(self, size: i64) -> None:
+        self.mask: i64 = size - 1
+        self.keys: list[int] = [0] * size
+        self.ranks: list[int] = [0] * size
+        self.count: i64 = 0
+
+    def offer(self, key: i64, rank: i64) -> bool:
+        """Note ``rank`` for ``key`` unless a smaller one is noted: False when one is."""
+        keys = self.keys
+        mask = self.mask
+        folded: i64 = (key ^ (key >> 20) ^ (key >> 40)) & 0xFFFFF
+        slot: i64 = ((folded * 0x9E3779B1) >> 16) & mask
+        while True:
+            there: i64 = keys[slot]
+            if there == key:
+                best: i64 = self.ranks[slot]
+                if rank < best:
+                    self.ranks[slot] = rank
+                return rank <= best
+            if there == 0:
+                keys[slot] = key
+                self.ranks[slot] = rank
+                self.count += 1
+                if 2 * self.count > mask:
+                    self._grow()
+                return True
+            slot = (slot + 1) & mask
+
+    def _grow(self) -> None:
+        """Twice the slots, every key moved over (the table stays at most half full)."""
+        keys, ranks = self.keys, self.ranks
+        size: i64 = 2 * (self.mask + 1)
+        self.mask = size - 1
+        self.keys = [0] * size
+        self.ranks = [0] * size
+        self.count = 0
+        for i in range(len(keys)):
+            key: i64 = keys[i]
+            if key:
+                self.offer(key, ranks[i])
+
+    def best_ranks(self) -> list[int]:
+        """The rank noted for each key (in slot order)."""
+        keys, ranks = self.keys, self.ranks
+        return [ranks[i] for i in range(len(keys)) if keys[i]]
+
+
 class _Walk:
     """The search for every move of one tile, on the board as stack codes.
 
     ``cells`` is the board as the move leaves it so far (changed in place and put back
     as the search backs up), ``base`` the board before the move; a square the mover's
-    side may not enter holds a :data:`WALL`.  The path and the loads so far travel down
-    the search packed as in a rank (see :data:`ORDER`), so no step builds a list.
-    ``found`` maps each result (the changed squares and their new stacks, packed in one
-    int) to the best move reaching it, as its rank.  ``halfway`` does the same for the
-    points a path of three squares reaches after two (see :meth:`walk`).
+    side may not enter holds a :data:`WALL`.  What the search has done so far travels
+    down it in native ints, so no step builds a list: the path and the loads packed as
+    in a rank (see :data:`ORDER`), and the change (:func:`_change`) left behind on the
+    origin, the path's first square and its second.  ``found`` keeps each result (the
+    changed squares and their new stacks, packed in one int by :func:`_result`) with
+    the best move reaching it, as its rank; ``halfway`` does the same for the points a
+    path of three squares reaches after two (see :meth:`walk`).
     """
 
-    def __init__(self, cells: list[int], origin: int, pick_up: bool) -> None:
+    def __init__(self, cells: list[int], origin: int, pick_up: bool, size: i64) -> None:
         self.base = cells[:]
         self.cells = cells
-        self.origin = origin
+        self.origin: i64 = origin
         self.pick_up = pick_up
-        self.found: dict[int, int] = {}
-        self.halfway: dict[int, int] = {}
+        self.found = _Best(size)
+        self.halfway = _Best(size)
 
-    def change(self, q: i64, code: i64) -> i64:
-        """Square ``q`` holding ``code`` after the move, packed (0: as before the move)."""
-        was: i64 = self.base[q]
-        if code == was:
-            return 0
-        return ((q + 1) << 9) | code
+    def walk(
+        self,
+        q: i64,
+        here: i64,
+        group: i64,
+        left: i64,
+        n: i64,
+        path_bits: i64,
+        take_bits: i64,
+        at_origin: i64,
+        at_first: i64,
+        at_second: i64,
+    ) -> None:
+        """Enter ``q`` (holding ``here``), the ``n``-th square of the path, carrying
+        ``group``; end there, or go on while steps are ``left``.
 
-    def record(self, group: i64, n: i64, path_bits: i64, take_bits: i64) -> None:
-        """The move along the ``n`` squares of ``path_bits`` ends here, carrying ``group``:
-        note its result (unless the board is unchanged)."""
-        cells = self.cells
-        origin: i64 = self.origin
-        q0: i64 = ((path_bits >> 18) & 63) - 1
-        q1: i64 = ((path_bits >> 12) & 63) - 1
-        q2: i64 = ((path_bits >> 6) & 63) - 1
-        last: i64 = q0 if n == 1 else q1 if n == 2 else q2
-        under: i64 = cells[last]
-        final: i64 = under | (group << (BITS * HEIGHT[under]))
-        # Each square the path touched once (a path may come back), the last as it ends.
-        at_origin: i64 = final
-        if origin != last:
-            at_origin = cells[origin]
-        at_q0: i64 = final
-        if q0 != last:
-            at_q0 = cells[q0]
-        a = self.change(origin, at_origin)
-        b = self.change(q0, at_q0)
-        c: i64 = 0
-        d: i64 = 0
-        if n >= 2 and q1 != origin and q1 != q0:
-            at_q1: i64 = final
-            if q1 != last:
-                at_q1 = cells[q1]
-            c = self.change(q1, at_q1)
-        if n == 3 and q2 != origin and q2 != q0 and q2 != q1:
-            d = self.change(q2, final)
-        # The changes in one order whatever the path (largest first, in the lowest bits,
-        # where the dict's hash looks first), so that one result always has one key.
-        if a < b:
-            a, b = b, a
-        if c < d:
-            c, d = d, c
-        if a < c:
-            a, c = c, a
-        if b < d:
-            b, d = d, b
-        if b < c:
-            b, c = c, b
-        if a == 0:
-            return  # the board is as it was: not a move
-        result: i64 = a | (b << 15) | (c << 30) | (d << 45)
-        rank: i64 = (n << 24) | path_bits | take_bits
-        old: i64 = self.found.setdefault(result, rank)
-        if rank < old:
-            self.found[result] = rank
-
-    def walk(self, q: i64, group: i64, left: i64, n: i64, path_bits: i64, take_bits: i64) -> None:
-        """Enter ``q``, the ``n``-th square of the path, carrying ``group``; end there, or
-        go on while steps are ``left``.
-
-        Two paths that reach the same second square carrying the same tiles, leaving the
-        same board behind, go on alike; of those, only the one that ranks first is
-        followed (its moves rank first whatever comes next).
+        ``at_origin``, ``at_first`` and ``at_second`` are the changes left behind so
+        far.  Two paths that reach the same second square carrying the same tiles,
+        leaving the same board behind, go on alike; of those, only the one that ranks
+        first is followed (its moves rank first whatever comes next).
         """
-        cells = self.cells
         path_bits |= (q + 1) << (24 - 6 * n)
+        # The square entered is decided anew: a path back to the origin (second square)
+        # or to its first square (third) replaces what it left there.
+        if q == self.origin:
+            at_origin = 0
+        elif n == 3 and q == ((path_bits >> 18) & 63) - 1:
+            at_first = 0
         if n == 2 and left > 0:
-            origin: i64 = self.origin
-            q0: i64 = ((path_bits >> 18) & 63) - 1
-            behind: i64 = self.change(q0, cells[q0])
-            at_origin: i64 = cells[origin]
-            point: i64 = q | (group << 6) | (at_origin << 15) | (behind << 24)
-            prefix: i64 = path_bits | take_bits
-            best: i64 = self.halfway.setdefault(point, prefix)
-            if best < prefix:
+            point: i64 = q | (group << 6) | (here << 15) | (at_origin << 24) | (at_first << 39)
+            if not self.halfway.offer(point, path_bits | take_bits):
                 return  # a path ranking first was here (or will be) with the same load
-            if best > prefix:
-                self.halfway[point] = prefix
-        self.record(group, n, path_bits, take_bits)
-        if left > 0:
-            saved: i64 = cells[q]
-            size0: i64 = HEIGHT[saved]
-            combined: i64 = saved | (group << (BITS * size0))
-            carrying: i64 = HEIGHT[group]
-            size: i64 = size0 + carrying
-            most: i64 = carrying
-            if self.pick_up:
-                most = size
-            g: i64 = 1
-            while g <= most:
-                stay: i64 = size - g
-                cells[q] = combined & LOW[stay]
-                carried: i64 = combined >> (BITS * stay)
-                takes: i64 = take_bits | (g << (4 - 2 * n))
-                for nxt in NEIGHBOURS[q]:
-                    height: i64 = HEIGHT[cells[nxt]]
-                    if height + g <= MAX_HEIGHT:
-                        self.walk(nxt, carried, left - 1, n + 1, path_bits, takes)
-                g += 1
-            cells[q] = saved
+        was: i64 = self.base[q]
+        size0: i64 = _height(here)
+        combined: i64 = here | (group << (BITS * size0))
+        result = _result(at_origin, at_first, at_second, _change(q, combined, was))
+        if result:  # else the board is as it was: not a move
+            self.found.offer(result, (n << 24) | path_bits | take_bits)
+        if left <= 0:
+            return
+        cells = self.cells
+        size: i64 = size0 + _height(group)
+        most: i64 = size if self.pick_up else size - size0
+        slot: i64 = 0 if q == self.origin else 1 if n == 1 else 2
+        g: i64 = 1
+        while g <= most:
+            stay: i64 = size - g
+            rest: i64 = combined & ((1 << (BITS * stay)) - 1)
+            cells[q] = rest
+            behind = _change(q, rest, was)
+            carried: i64 = combined >> (BITS * stay)
+            takes: i64 = take_bits | (g << (4 - 2 * n))
+            room: i64 = 1 << (BITS * (MAX_HEIGHT - g))  # a square below this code takes g more
+            # What is left behind on q: the origin's change, the first square's or the second's.
+            b0: i64 = behind if slot == 0 else at_origin
+            b1: i64 = behind if slot == 1 else at_first
+            b2: i64 = behind if slot == 2 else at_second
+            for nxt in NEIGHBOURS[q]:
+                there: i64 = cells[nxt]
+                if there < room:
+                    self.walk(nxt, there, carried, left - 1, n + 1, path_bits, takes, b0, b1, b2)
+            g += 1
+        cells[q] = here
 
     def straight(self, ray: list[int], group: i64, g: i64, up_to_two: bool) -> None:
         """The straight mover: one square (house rule), or two squares in one direction."""
+        cells, base = self.cells, self.base
+        origin = self.origin
+        at_origin = _change(origin, cells[origin], base[origin])
         first: i64 = ray[0]
         path_bits: i64 = (first + 1) << 18
         take_bits: i64 = g << 4
+        saved: i64 = cells[first]
+        was: i64 = base[first]
+        size0: i64 = _height(saved)
+        combined: i64 = saved | (group << (BITS * size0))
         if up_to_two:
-            self.record(group, 1, path_bits, take_bits)
+            result = _result(at_origin, _change(first, combined, was), 0, 0)
+            self.found.offer(result, (1 << 24) | path_bits | take_bits)
         if len(ray) < 2:  # the edge of the board: only the one-square move (house rule)
             return
         second: i64 = ray[1]
         path_bits |= (second + 1) << 12
-        cells = self.cells
-        saved: i64 = cells[first]
-        size0: i64 = HEIGHT[saved]
-        combined: i64 = saved | (group << (BITS * size0))
-        size: i64 = size0 + HEIGHT[group]
-        most: i64 = g
-        if self.pick_up:
-            most = size
+        there: i64 = cells[second]
+        size: i64 = size0 + _height(group)
+        most: i64 = size if self.pick_up else g
         g2: i64 = 1
         while g2 <= most:
-            cells[first] = combined & LOW[size - g2]
-            height: i64 = HEIGHT[cells[second]]
-            if height + g2 <= MAX_HEIGHT:
+            if there < 1 << (BITS * (MAX_HEIGHT - g2)):
+                rest: i64 = combined & ((1 << (BITS * (size - g2))) - 1)
                 carried: i64 = combined >> (BITS * (size - g2))
-                self.record(carried, 2, path_bits, take_bits | (g2 << 2))
+                end: i64 = there | (carried << (BITS * _height(there)))
+                result = _result(
+                    at_origin, _change(first, rest, was), _change(second, end, base[second]), 0
+                )
+                self.found.offer(result, (2 << 24) | path_bits | take_bits | (g2 << 2))
             g2 += 1
-        cells[first] = saved
+
+
+def _height(code: i64) -> i64:
+    """The number of tiles in a stack, by its code (a :data:`WALL`: four, too many to enter)."""
+    if code < 8:
+        return 0 if code == 0 else 1
+    if code < 64:
+        return 2
+    return 3 if code < WALL else MAX_HEIGHT + 1
+
+
+def _change(q: i64, code: i64, was: i64) -> i64:
+    """Square ``q`` holding ``code`` after the move, packed (0: as before the move, ``was``)."""
+    if code == was:
+        return 0
+    return ((q + 1) << 9) | code
+
+
+def _result(a: i64, b: i64, c: i64, d: i64) -> i64:
+    """A move's result from the changes of the squares it touched (0: the board is as it
+    was): the changes packed largest first, so that one result always has one key."""
+    if a < b:
+        a, b = b, a
+    if c < d:
+        c, d = d, c
+    if a < c:
+        a, c = c, a
+    if b < d:
+        b, d = d, b
+    if b < c:
+        b, c = c, b
+    return a | (b << 15) | (c << 30) | (d << 45)
 
 
 ORDER: Final = (1 << 24) - 1
@@ -277,7 +336,21 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
     """Every move of the top tile on ``origin`` (player ``p``'s), as ranks sorted by arguments.
 
     A rank packs a move (see :data:`ORDER`); :func:`ranked_action` makes it an action, so
-    a caller that needs one move (the random player) labels only that one.
+    a caller that needs one move (the random player) labels only that one, and reads it
+    with :func:`rank_table` and :func:`rank_at` without this list.
+    """
+    first, found = rank_table(s, p, origin)
+    shift = origin - first
+    return [r + shift * SHIFT[r >> 24] for r in found]
+
+
+def rank_table(s: MentisState, p: int, origin: int) -> tuple[int, array[int]]:
+    """The moves of :func:`move_ranks` as found for a square ``first``: ``(first, ranks)``.
+
+    The same moves from ``origin`` are ``ranks`` shifted by ``origin - first`` squares
+    (:func:`rank_at`).  The ranks are machine integers in an array: the move cache keeps
+    thousands of these, and the garbage collector neither tracks nor walks an array (a
+    list or tuple of ints there made every collection visit each number).
     """
     stack = s.stacks[origin]
     kind = stack[-1]
@@ -290,8 +363,14 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
             if owner[n] < 0 and (ON_HILL[n] == p if rule == HILL_STEP else ON_HILL[n] < 0):
                 steps.append(n)
         steps.sort()
-        return [ONE_STEP | (n + 1) << 18 for n in steps]
+        return origin, array("q", [ONE_STEP | (n + 1) << 18 for n in steps])
     return _ranks_by_key(s, p, origin, move_key(s, p, origin, rule))
+
+
+def rank_at(ranks: array[int], first: int, origin: int, i: int) -> int:
+    """The ``i``-th move of :func:`rank_table`'s ``(first, ranks)``, for the tile on ``origin``."""
+    r: int = ranks[i]
+    return r + (origin - first) * SHIFT[r >> 24]
 
 
 def move_key(s: MentisState, p: int, origin: int, rule: int) -> tuple[int, ...]:
@@ -320,21 +399,20 @@ def move_key(s: MentisState, p: int, origin: int, rule: int) -> tuple[int, ...]:
     return tuple(parts)
 
 
-def _ranks_by_key(s: MentisState, p: int, origin: int, key: tuple[int, ...]) -> list[int]:
+def _ranks_by_key(
+    s: MentisState, p: int, origin: int, key: tuple[int, ...]
+) -> tuple[int, array[int]]:
     """The ranks of :func:`move_ranks` for a path-finding row, cached by :func:`move_key`.
 
     The search's board is made from the key, which holds all the moves depend on.  The
-    cache keeps the ranks found for one origin; a tile elsewhere with the same key has
-    the same moves shifted by the distance between the two squares.
+    cache keeps the ranks found for one origin, as :func:`rank_table` returns them; a
+    tile elsewhere with the same key has the same moves shifted by the distance between
+    the two squares.
     """
     cache = s.game.move_cache
     cached = cache.get(key)
     if cached is not None:
-        first, found = cached
-        if first == origin:
-            return found
-        shift = origin - first
-        return [r + shift * SHIFT[r >> 24] for r in found]
+        return cached
     if len(cache) > CACHE_LIMIT:
         cache.clear()
     stack = s.stacks[origin]
@@ -347,28 +425,34 @@ def _ranks_by_key(s: MentisState, p: int, origin: int, key: tuple[int, ...]) -> 
         q = region[part >> 10]
         if q >= 0:
             cells[q] = WALL if part & 1023 == ENEMY else part & 1023
-    walk = _Walk(cells, origin, s.game.pick_up)
     height = len(stack)
+    # Room for the results: a tall stack of the path-finding row has a few hundred.
+    size = 32 if rule != PATH_THREE else 64 if height == 1 else 256 if height == 2 else 1024
+    walk = _Walk(cells, origin, s.game.pick_up, size)
     whole = walk.base[origin]
     for g in range(1, height + 1):
-        cells[origin] = whole & LOW[height - g]
+        rest = whole & LOW[height - g]
+        cells[origin] = rest
         group = whole >> (BITS * (height - g))
         if rule in (STEP, PATH_THREE):
             left = 0 if rule == STEP else 2
+            room = 1 << (BITS * (MAX_HEIGHT - g))
+            behind = ((origin + 1) << 9) | rest
             for n in NEIGHBOURS[origin]:
-                if HEIGHT[cells[n]] + g <= MAX_HEIGHT:
-                    walk.walk(n, group, left, 1, 0, g << 4)
+                there = cells[n]
+                if there < room:
+                    walk.walk(n, there, group, left, 1, 0, g << 4, behind, 0, 0)
         elif rule == STRAIGHT_TWO:
             for d in range(4):
                 ray = RAYS[origin][d]
-                if ray and HEIGHT[cells[ray[0]]] + g <= MAX_HEIGHT:
+                if ray and _height(cells[ray[0]]) + g <= MAX_HEIGHT:
                     walk.straight(ray, group, g, table.straight_up_to_two)
     # Sorted by their arguments (rank & ORDER), each with its path's length below.
-    keys = [((r & ORDER) << 2) | (r >> 24) for r in walk.found.values()]
+    keys = [((r & ORDER) << 2) | (r >> 24) for r in walk.found.best_ranks()]
     keys.sort()
-    ranks = [((k & 3) << 24) | (k >> 2) for k in keys]
-    cache[key] = (origin, ranks)
-    return ranks
+    got = (origin, array("q", [((k & 3) << 24) | (k >> 2) for k in keys]))
+    cache[key] = got
+    return got
 
 
 def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
@@ -388,8 +472,11 @@ def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
     if got is None:
         if len(cache) > CACHE_LIMIT:
             cache.clear()
-        ranks = _ranks_by_key(s, p, origin, key)
-        got = cache[own_key] = [ranked_action(p, kind, origin, r) for r in ranks]
+        first, found = _ranks_by_key(s, p, origin, key)
+        shift = origin - first
+        got = cache[own_key] = [
+            ranked_action(p, kind, origin, r + shift * SHIFT[r >> 24]) for r in found
+        ]
     return got
 
 

@@ -50,7 +50,8 @@ from tutor.games.mentis.engine.movement import (
     has_move,
     move_actions,
     move_problem,
-    move_ranks,
+    rank_at,
+    rank_table,
     ranked_action,
     result_key,
     tile_moves,
@@ -438,11 +439,12 @@ class MentisState(State):
         # chosen move is made an action.
         p = self.to_move
         captures = tile_captures(self, p, source)
-        ranks = move_ranks(self, p, source)
+        first, ranks = rank_table(self, p, source)
         i = below(len(captures) + len(ranks))
         if i < len(captures):
             return captures[i]
-        return ranked_action(p, self.stacks[source][-1], source, ranks[i - len(captures)])
+        rank = rank_at(ranks, first, source, i - len(captures))
+        return ranked_action(p, self.stacks[source][-1], source, rank)
 
     def forced_action(self) -> Action | None:
         """The only legal action, when there is one source with one action (else ``None``).
