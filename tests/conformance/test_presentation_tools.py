@@ -298,10 +298,12 @@ def test_the_quiz_builds_and_answers(case: Case, tmp_path: Path) -> None:
     if quiz.question is None:
         assert quiz.header.value and quiz.next_button.disabled
         return
-    asked = quiz.question.rule
     quiz.option_buttons[0].click()
     assert quiz.last_feedback is not None and quiz.feedback.value
-    # The answer is recorded under the rule's id, in the game's own rule book.
+    # The answer is recorded under a rule id of the game's own rule book: the asked rule,
+    # or for "which of these may ... do now?" the legal action's or the broken one's.
+    asked = quiz.last_feedback.rule
+    assert asked in quiz.question.rules
     assert [a.rule for a in quiz.progress_store.answers(name)] == [asked]
     assert asked in tutor.load_game(name).rulebook.rules
     quiz.progress_button.click()
@@ -309,6 +311,69 @@ def test_the_quiz_builds_and_answers(case: Case, tmp_path: Path) -> None:
     assert chart.layout.title.text.endswith("my progress by topic")
     for part in (quiz.picture, quiz.prompt, quiz.options_text, quiz.feedback):
         speaks_its_own_words(name, part.value, "the quiz")
+
+
+def misread_here(state: State) -> set[str]:
+    """The readings ("ruling=option") under which the deciding player may do something
+    the engine refuses here (with a reason), found by loading the position into the
+    game read each other way."""
+    game = state.game
+    book = game.rulebook
+    playing = book.choose_rulings(game.options.get("rulings"))
+    legal = set(state.legal_actions())
+    data = state.to_dict()
+    found = set()
+    for ruling in book.rulings.values():
+        for option in ruling.options if ruling.switchable else ():
+            if option == playing[ruling.id]:
+                continue
+            rulings = {**(game.options.get("rulings") or {}), ruling.id: option}
+            other = tutor.load_game(game.name, **{**game.options, "rulings": rulings})
+            there = other.state_from_dict(data)
+            if there.decision.player != state.decision.player:
+                continue
+            for action in there.legal_actions():
+                verdict = state.check(action)
+                if action not in legal and not verdict.ok and verdict.code != "malformed":
+                    found.add(f"{ruling.id}={option}")
+                    break
+    return found
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_reading_that_changes_what_is_legal_reaches_the_quiz(case: Case) -> None:
+    """Where another reading of an open question would allow a refused action at some
+    position of the seeded game, the seeded quiz offers one such action, labelled with
+    its reading, in a "which of these may ... do now?" question that checks out."""
+    from tutor.analysis.quiz import QuizRound, play_points
+
+    name, options = case
+    game = tutor.load_game(name, **options)
+    points, _ = play_points(game, 1)
+    readable = set()
+    for point in points:
+        if point.before.decision.kind == "choice":
+            readable |= misread_here(point.before)
+    pool = QuizRound(game, seed=1, count=3).pool
+    offered = [
+        (q, o.misconception)
+        for q in pool
+        if q.kind == "legal"
+        for o in q.options
+        if o.misconception
+    ]
+    assert {m for _, m in offered} <= readable
+    if not readable:
+        return
+    assert offered, f"{name}: the readings {sorted(readable)} change what is legal, unasked"
+    for q, reading in offered:
+        assert q.verify() and q.seed == 1
+        lure = next(i for i, o in enumerate(q.options) if o.misconception == reading)
+        feedback = q.check(lure)
+        assert not feedback.correct and feedback.misconception == reading
+        assert f"read as {reading}" in feedback.message
+        assert feedback.rule in game.rulebook.rules
+        speaks_its_own_words(name, feedback.message, "the quiz's feedback")
 
 
 # ------------------------------------------------------------------------ sessions
