@@ -20,7 +20,9 @@ wound being capped, a Last Gasp being judged ...), and asks which sentence comes
   option labelled with the reading (``QuizOption.misconception``), and the feedback says
   which wrong reading a pick of it matches.
 * The feedback cites the rule of the correct entry through ``rulebook.describe``.
-* :class:`QuizRound` asks questions from a pool one at a time, the next one chosen by
+* :class:`QuizRound` asks questions from a pool one at a time, both kinds mixed (these
+  and :mod:`tutor.analysis.quiz_legal`'s "which of these may <player> do now?", which
+  reach the readings that change what is legal), the next one chosen by
   the learner's mastery (:mod:`tutor.analysis.mastery`: rules answered wrongly or not
   yet seen come back sooner), and records every answer per rule id.
 
@@ -93,8 +95,36 @@ class Feedback:
     misconception: str = ""
 
 
+class _MultipleChoice:
+    """What both kinds of question share: shuffled options, one of them right."""
+
+    options: tuple[QuizOption, ...]
+    answer: int
+    seed: int | None
+
+    @property
+    def correct(self) -> QuizOption:
+        """The correct option."""
+        return self.options[self.answer]
+
+    @property
+    def _from(self) -> str:
+        """``"seed N "`` when the question comes from a seeded game, else ``""``."""
+        return f"seed {self.seed} " if self.seed is not None else ""
+
+    def _picked(self, choice: int) -> QuizOption:
+        """The option the learner picked.
+
+        Raises:
+            IndexError: if ``choice`` is not an option index.
+        """
+        if not 0 <= choice < len(self.options):
+            raise IndexError(f"option {choice} does not exist (0..{len(self.options) - 1})")
+        return self.options[choice]
+
+
 @dataclass(frozen=True)
-class QuizQuestion:
+class QuizQuestion(_MultipleChoice):
     """A "what happens next?" question at a real position.
 
     Attributes:
@@ -133,8 +163,7 @@ class QuizQuestion:
     @property
     def key(self) -> str:
         """Where the question comes from, in words (what a progress store records)."""
-        where = f"seed {self.seed} " if self.seed is not None else ""
-        return f"{where}step {self.step} entry {self.index}"
+        return f"{self._from}step {self.step} entry {self.index}"
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -146,21 +175,14 @@ class QuizQuestion:
         """The question as one paragraph of text."""
         return f"{self.intro} What happens next?"
 
-    @property
-    def correct(self) -> QuizOption:
-        """The correct option."""
-        return self.options[self.answer]
-
     def check(self, choice: int) -> Feedback:
         """Judge the learner's pick (an option index) and explain, citing the rule.
 
         Raises:
             IndexError: if ``choice`` is not an option index.
         """
-        if not 0 <= choice < len(self.options):
-            raise IndexError(f"option {choice} does not exist (0..{len(self.options) - 1})")
+        picked = self._picked(choice)
         right = self.correct
-        picked = self.options[choice]
         if picked.correct:
             message = f"Right: {right.text}"
         else:
@@ -269,10 +291,15 @@ def _intro(point: _Point) -> str:
         return f"Chance step: {d.prompt} Suppose {which} comes up: “{point.action.label}”."
     names = _names(point.before)
     who = names[d.player] if d.player is not None and d.player < len(names) else "A player"
-    prompt = d.prompt.rstrip(".")
+    return f"{_must_decide(who, d.prompt)} and chooses “{point.action.label}”."
+
+
+def _must_decide(who: str, prompt: str) -> str:
+    """``"<who> must decide (<prompt>)"``, the prompt without its own "<who>: " and stop."""
+    prompt = prompt.rstrip(".")
     if prompt.startswith(f"{who}: "):
         prompt = prompt[len(who) + 2 :]
-    return f"{who} must decide ({prompt}) and chooses “{point.action.label}”."
+    return f"{who} must decide ({prompt})"
 
 
 def _first_index(point: _Point) -> int:
@@ -476,9 +503,11 @@ def _alternative_game(game: Game, ruling: str, option: str) -> Game:
 _ALTERNATIVES: dict[tuple[str, str], Game] = {}
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from tutor.analysis.quiz_legal import LegalityQuestion
 
-    Question = QuizQuestion | LegalityQuestion
+    Question: TypeAlias = "QuizQuestion | LegalityQuestion"
     """A question of either kind (both have the same reading and answering interface)."""
 
 

@@ -45,6 +45,8 @@ from tutor.analysis.quiz import (
     Feedback,
     QuizOption,
     _alternative_game,
+    _MultipleChoice,
+    _must_decide,
     _Point,
     _topic,
     play_points,
@@ -70,7 +72,7 @@ _UNHELPFUL = {Rejection.MALFORMED, Rejection.WRONG_PLAYER, Rejection.GAME_OVER}
 
 
 @dataclass(frozen=True)
-class LegalityQuestion:
+class LegalityQuestion(_MultipleChoice):
     """A "which of these may <player> do now?" question at a real position.
 
     Attributes:
@@ -109,8 +111,7 @@ class LegalityQuestion:
     @property
     def key(self) -> str:
         """Where the question comes from, in words (what a progress store records)."""
-        where = f"seed {self.seed} " if self.seed is not None else ""
-        return f"{where}step {self.step} legal"
+        return f"{self._from}step {self.step} legal"
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -128,11 +129,6 @@ class LegalityQuestion:
         """The question as one paragraph of text."""
         return f"{self.intro} Which of these may {self.who} do now? (Only one is allowed.)"
 
-    @property
-    def correct(self) -> QuizOption:
-        """The legal option."""
-        return self.options[self.answer]
-
     def check(self, choice: int) -> Feedback:
         """Judge the learner's pick (an option index) and explain with the engine's verdict.
 
@@ -143,11 +139,9 @@ class LegalityQuestion:
         Raises:
             IndexError: if ``choice`` is not an option index.
         """
-        if not 0 <= choice < len(self.options):
-            raise IndexError(f"option {choice} does not exist (0..{len(self.options) - 1})")
+        picked = self._picked(choice)
         book = self.state.game.rulebook
         right = self.correct
-        picked = self.options[choice]
         if picked.correct:
             others = "; ".join(
                 f"“{o.text}”: {o.source}" for o in self.options if not o.correct and o.source
@@ -404,12 +398,18 @@ def _action_rule(state: State, action: Action) -> str:
 
 
 def _intro(state: State, player: int) -> str:
-    d = state.decision_for(player)
-    who = _name(state, player)
-    prompt = d.prompt.rstrip(".")
-    if prompt.startswith(f"{who}: "):
-        prompt = prompt[len(who) + 2 :]
-    return f"{who} must decide ({prompt})."
+    """Who must decide what, as the deciding player is shown it."""
+    return f"{_must_decide(_name(state, player), state.decision_for(player).prompt)}."
+
+
+def _open_question(which: str) -> str:
+    """The ruling id of a ``"ruling=option"`` reading."""
+    return which.split("=")[0]
+
+
+def _reading(which: str) -> str:
+    """A ``"ruling=option"`` reading itself."""
+    return which
 
 
 def _build(
@@ -432,7 +432,7 @@ def _build(
     wrong: list[tuple[Action, Verdict, str]] = []
     offered: set[str] = set()
     # One action per open question first, then per reading, so several can be offered.
-    for per in (lambda which: which.split("=")[0], lambda which: which):
+    for per in (_open_question, _reading):
         for action, verdict, which in misread:
             if len(wrong) >= n_options - 1 or per(which) in offered or action.label in taken:
                 continue
