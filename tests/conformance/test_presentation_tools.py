@@ -25,7 +25,7 @@ from flagship_words import foreign_words
 
 import tutor
 from tutor.cli import main
-from tutor.core.game import State
+from tutor.core.game import Game, State
 from tutor.core.rng import Rng
 from tutor.core.session import Session
 from tutor.core.spec import spec_for
@@ -300,10 +300,12 @@ def test_the_quiz_builds_and_answers(case: Case, tmp_path: Path) -> None:
     if quiz.question is None:
         assert quiz.header.value and quiz.next_button.disabled
         return
-    asked = quiz.question.rule
     quiz.option_buttons[0].click()
     assert quiz.last_feedback is not None and quiz.feedback.value
-    # The answer is recorded under the rule's id, in the game's own rule book.
+    # The answer is recorded under a rule id of the game's own rule book: the asked rule,
+    # or for "which of these may ... do now?" the legal action's or the broken one's.
+    asked = quiz.last_feedback.rule
+    assert asked in quiz.question.rules
     assert [a.rule for a in quiz.progress_store.answers(name)] == [asked]
     assert asked in tutor.load_game(name).rulebook.rules
     quiz.progress_button.click()
@@ -311,6 +313,82 @@ def test_the_quiz_builds_and_answers(case: Case, tmp_path: Path) -> None:
     assert chart.layout.title.text.endswith("my progress by topic")
     for part in (quiz.picture, quiz.prompt, quiz.options_text, quiz.feedback):
         speaks_its_own_words(name, part.value, "the quiz")
+
+
+ORACLE_LOADS = 60
+"""How many times (positions x readings) the test below loads a position into the game
+read another way, in game order, looking for a reading that changes what is legal (the
+first few decisions: loading a position costs milliseconds, and every case runs it)."""
+
+
+def games_read_otherwise(game: Game) -> dict[str, Game]:
+    """The game loaded under each option of an open question it does not play, by
+    ``"ruling=option"``."""
+    book = game.rulebook
+    playing = book.choose_rulings(game.options.get("rulings"))
+    out = {}
+    for ruling in book.rulings.values():
+        for option in ruling.options if ruling.switchable else ():
+            if option != playing[ruling.id]:
+                rulings = {**(game.options.get("rulings") or {}), ruling.id: option}
+                out[f"{ruling.id}={option}"] = tutor.load_game(
+                    game.name, **{**game.options, "rulings": rulings}
+                )
+    return out
+
+
+def first_misreading(others: dict[str, Game], states: list[State]) -> str | None:
+    """The first reading ("ruling=option") under which the deciding player may do
+    something the engine refuses here with a reason, at the first of ``states`` where
+    one does (at most :data:`ORACLE_LOADS` loads); ``None`` when none is found.
+
+    ``others`` is :func:`games_read_otherwise` of the states' game."""
+    loads = 0
+    for state in states:
+        legal = set(state.legal_actions())
+        data = state.to_dict()
+        for reading, other in others.items():
+            loads += 1
+            if loads > ORACLE_LOADS:
+                return None
+            there = other.state_from_dict(data)
+            if there.decision.kind != "choice" or there.decision.player != state.decision.player:
+                continue
+            for action in there.legal_actions():
+                verdict = state.check(action)
+                if action not in legal and not verdict.ok and verdict.code != "malformed":
+                    return reading
+    return None
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_reading_that_changes_what_is_legal_reaches_the_quiz(case: Case) -> None:
+    """Every wrong reading the seeded "which of these may ... do now?" questions offer
+    (those a quiz round of seed 1 asks) allows that action at that position, loaded here
+    into the game read that way, while the engine refuses it, and the feedback names the
+    reading; and where a reading changes what is legal early in the seeded game, the
+    questions offer one."""
+    from tutor.analysis.quiz import play_points
+    from tutor.analysis.quiz_legal import make_legality_quiz
+
+    name, options = case
+    game = tutor.load_game(name, **options)
+    points, _ = play_points(game, 1)
+    questions = make_legality_quiz(game, 1, count=3, points=points)
+    offered = [(q, o) for q in questions for o in q.options if o.misconception]
+    others = games_read_otherwise(game)
+    for q, option in offered:
+        assert option.action is not None and q.verify() and q.seed == 1
+        there = others[option.misconception].state_from_dict(q.state.to_dict())
+        assert there.check(option.action).ok and not q.state.check(option.action).ok
+        feedback = q.check(q.options.index(option))
+        assert not feedback.correct and feedback.misconception == option.misconception
+        assert f"read as {option.misconception}" in feedback.message
+        assert feedback.rule in game.rulebook.rules
+        speaks_its_own_words(name, feedback.message, "the quiz's feedback")
+    decisions = [p.before for p in points if p.before.decision.kind == "choice"]
+    reading = first_misreading(others, decisions)
+    assert reading is None or offered, f"{name}: {reading} changes what is legal, unasked"
 
 
 # ------------------------------------------------------------------------ sessions

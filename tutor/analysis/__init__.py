@@ -39,6 +39,8 @@ _EXPORTS = {
     "compare_views": "compare",
     "make_quiz": "quiz",
     "question_at": "quiz",
+    "make_legality_quiz": "quiz_legal",
+    "legality_question_at": "quiz_legal",
 }
 
 

@@ -20,7 +20,9 @@ wound being capped, a Last Gasp being judged ...), and asks which sentence comes
   option labelled with the reading (``QuizOption.misconception``), and the feedback says
   which wrong reading a pick of it matches.
 * The feedback cites the rule of the correct entry through ``rulebook.describe``.
-* :class:`QuizRound` asks questions from a pool one at a time, the next one chosen by
+* :class:`QuizRound` asks questions from a pool one at a time, both kinds mixed (these
+  and :mod:`tutor.analysis.quiz_legal`'s "which of these may <player> do now?", which
+  reach the readings that change what is legal), the next one chosen by
   the learner's mastery (:mod:`tutor.analysis.mastery`: rules answered wrongly or not
   yet seen come back sooner), and records every answer per rule id.
 
@@ -35,7 +37,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tutor.core.game import Game, State, load_game
 from tutor.core.rng import Rng
@@ -62,6 +64,8 @@ class QuizOption:
         source: where this sentence really comes from, for the feedback.
         misconception: ``"ruling=option"`` when the sentence is what the rules do
             under that wrong reading of an open question, else ``""``.
+        action: the action offered, in a "which of these may ... do now?" question
+            (:mod:`tutor.analysis.quiz_legal`), else ``None``.
     """
 
     text: str
@@ -69,6 +73,7 @@ class QuizOption:
     correct: bool
     source: str
     misconception: str = ""
+    action: Action | None = None
 
 
 @dataclass(frozen=True)
@@ -90,8 +95,36 @@ class Feedback:
     misconception: str = ""
 
 
+class _MultipleChoice:
+    """What both kinds of question share: shuffled options, one of them right."""
+
+    options: tuple[QuizOption, ...]
+    answer: int
+    seed: int | None
+
+    @property
+    def correct(self) -> QuizOption:
+        """The correct option."""
+        return self.options[self.answer]
+
+    @property
+    def _from(self) -> str:
+        """``"seed N "`` when the question comes from a seeded game, else ``""``."""
+        return f"seed {self.seed} " if self.seed is not None else ""
+
+    def _picked(self, choice: int) -> QuizOption:
+        """The option the learner picked.
+
+        Raises:
+            IndexError: if ``choice`` is not an option index.
+        """
+        if not 0 <= choice < len(self.options):
+            raise IndexError(f"option {choice} does not exist (0..{len(self.options) - 1})")
+        return self.options[choice]
+
+
 @dataclass(frozen=True)
-class QuizQuestion:
+class QuizQuestion(_MultipleChoice):
     """A "what happens next?" question at a real position.
 
     Attributes:
@@ -110,6 +143,10 @@ class QuizQuestion:
             given position).
     """
 
+    kind: ClassVar[str] = "next"
+    viewer: ClassVar[int | None] = None
+    """Whose view the question's picture is drawn from: the tutor's (all is known)."""
+
     state: State
     action: Action
     intro: str
@@ -126,18 +163,17 @@ class QuizQuestion:
     @property
     def key(self) -> str:
         """Where the question comes from, in words (what a progress store records)."""
-        where = f"seed {self.seed} " if self.seed is not None else ""
-        return f"{where}step {self.step} entry {self.index}"
+        return f"{self._from}step {self.step} entry {self.index}"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules an answer can be recorded under: the asked rule only."""
+        return (self.rule,)
 
     @property
     def prompt(self) -> str:
         """The question as one paragraph of text."""
         return f"{self.intro} What happens next?"
-
-    @property
-    def correct(self) -> QuizOption:
-        """The correct option."""
-        return self.options[self.answer]
 
     def check(self, choice: int) -> Feedback:
         """Judge the learner's pick (an option index) and explain, citing the rule.
@@ -145,10 +181,8 @@ class QuizQuestion:
         Raises:
             IndexError: if ``choice`` is not an option index.
         """
-        if not 0 <= choice < len(self.options):
-            raise IndexError(f"option {choice} does not exist (0..{len(self.options) - 1})")
+        picked = self._picked(choice)
         right = self.correct
-        picked = self.options[choice]
         if picked.correct:
             message = f"Right: {right.text}"
         else:
@@ -257,10 +291,15 @@ def _intro(point: _Point) -> str:
         return f"Chance step: {d.prompt} Suppose {which} comes up: “{point.action.label}”."
     names = _names(point.before)
     who = names[d.player] if d.player is not None and d.player < len(names) else "A player"
-    prompt = d.prompt.rstrip(".")
+    return f"{_must_decide(who, d.prompt)} and chooses “{point.action.label}”."
+
+
+def _must_decide(who: str, prompt: str) -> str:
+    """``"<who> must decide (<prompt>)"``, the prompt without its own "<who>: " and stop."""
+    prompt = prompt.rstrip(".")
     if prompt.startswith(f"{who}: "):
         prompt = prompt[len(who) + 2 :]
-    return f"{who} must decide ({prompt}) and chooses “{point.action.label}”."
+    return f"{who} must decide ({prompt})"
 
 
 def _first_index(point: _Point) -> int:
@@ -287,6 +326,7 @@ def make_quiz(
     pool_games: int = 2,
     options: int = 4,
     misconceptions: int = 1,
+    played: tuple[list[_Point], list[TraceEntry]] | None = None,
 ) -> list[QuizQuestion]:
     """Build ``count`` "what happens next?" questions from a seeded game.
 
@@ -306,6 +346,8 @@ def make_quiz(
         options: options per question (the correct one included), at least 2.
         misconceptions: how many questions about a tempting wrong reading to look for
             first (at most :data:`MISREADING_CHECKS` positions are tried).
+        played: :func:`play_points` of the same ``game``, ``seed`` and ``choose`` when
+            the caller already has it.
 
     Returns:
         The questions, in the order they happen in the game.
@@ -318,7 +360,7 @@ def make_quiz(
         raise ValueError(f"count must be 0 or more, not {count}")
     if options < 2:
         raise ValueError(f"a question needs at least 2 options, not {options}")
-    points, trace = play_points(game, seed, choose)
+    points, trace = played if played is not None else play_points(game, seed, choose)
     pool: list[_Pooled] = []
     for point in points:
         for entry in point.entries:
@@ -460,6 +502,14 @@ def _alternative_game(game: Game, ruling: str, option: str) -> Game:
 
 _ALTERNATIVES: dict[tuple[str, str], Game] = {}
 
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from tutor.analysis.quiz_legal import LegalityQuestion
+
+    Question: TypeAlias = "QuizQuestion | LegalityQuestion"
+    """A question of either kind (both have the same reading and answering interface)."""
+
 
 def misreadings(game: Game, point: _Point, j: int) -> list[tuple[TraceEntry, str, str]]:
     """What the rules would write instead of entry ``j`` under a tempting wrong reading.
@@ -581,10 +631,13 @@ def _build(
 class QuizRound:
     """A quiz that asks its questions one at a time, the next one chosen by mastery.
 
-    The candidates come from seeded games (:func:`make_quiz`); each next question is the
-    candidate whose rule the learner most needs (:func:`tutor.analysis.mastery.
-    next_by_mastery`: answered wrongly last time first, then never seen, then by right
-    answers in a row), and every answer is recorded per rule id in ``progress``.  When
+    The candidates come from seeded games, both kinds mixed: "what happens next?"
+    (:func:`make_quiz`) and "which of these may <player> do now?"
+    (:func:`tutor.analysis.quiz_legal.make_legality_quiz`), alternating in the pool.
+    Each next question is the candidate whose rule the learner most needs
+    (:func:`tutor.analysis.mastery.next_by_mastery`: answered wrongly last time first,
+    then never seen, then by right answers in a row), and every answer is recorded per
+    rule id in ``progress``.  When
     the progress store fails, the round goes on recording in memory only and says why
     in :attr:`notice`.
 
@@ -596,8 +649,9 @@ class QuizRound:
             :class:`~tutor.analysis.mastery.MemoryProgress`, or ``None`` for a
             memory-only round.
         candidates: how many candidate questions to draw (default: two per question, at
-            least three more than ``count``), from the game of ``seed`` and, when it
-            gives too few, the next seeds' games.
+            least three more than ``count``), half of them of each kind where the game
+            gives them, from the game of ``seed`` and, when it gives too few, the next
+            seeds' games.
 
     Raises:
         ValueError: if ``count`` is negative.
@@ -620,11 +674,11 @@ class QuizRound:
         self.count = count
         self.progress = progress if progress is not None else MemoryProgress()
         wanted = candidates if candidates is not None else max(count + 3, 2 * count)
-        self.pool: list[QuizQuestion] = []
+        self.pool: list[Question] = []
         for extra in range(3):
             if len(self.pool) >= wanted or not count:
                 break
-            self.pool += make_quiz(game, seed + extra, wanted - len(self.pool))
+            self.pool += _mixed(game, seed + extra, wanted - len(self.pool))
         self.asked: list[int] = []
         """Indices into :attr:`pool`, in the order the questions were asked."""
         self.answers: dict[int, int] = {}
@@ -636,7 +690,7 @@ class QuizRound:
         return str(getattr(self.progress, "reason", "") or "")
 
     @property
-    def questions(self) -> list[QuizQuestion]:
+    def questions(self) -> list[Question]:
         """The questions asked so far, in order."""
         return [self.pool[i] for i in self.asked]
 
@@ -644,14 +698,22 @@ class QuizRound:
         """Each rule's mastery in this game, from the progress store."""
         return dict(self._use(lambda p: p.mastery(self.game.name)))
 
-    def next_question(self) -> QuizQuestion | None:
+    def next_question(self) -> Question | None:
         """Pick the next question by mastery and ask it (``None`` when the round is over)."""
-        from tutor.analysis.mastery import next_by_mastery
+        from tutor.analysis.mastery import next_by_mastery, priority
 
         if len(self.asked) >= self.count:
             return None
         tempting = [k for k, q in enumerate(self.pool) if any(o.misconception for o in q.options)]
-        i = next_by_mastery([q.rule for q in self.pool], self.mastery(), self.asked, tempting)
+        mastery = self.mastery()
+
+        def needed(q: Question) -> str:
+            # A question counts as about the rule among those its answers are recorded
+            # under ("may do": the legal action's and each wrong option's) that the
+            # learner most needs.
+            return min(q.rules, key=lambda r: priority(mastery.get(r)))
+
+        i = next_by_mastery([needed(q) for q in self.pool], mastery, self.asked, tempting)
         if i is None:
             return None
         self.asked.append(i)
@@ -659,6 +721,10 @@ class QuizRound:
 
     def answer(self, choice: int) -> Feedback:
         """Judge the pick for the latest question and record it per rule id.
+
+        The rule recorded is the feedback's: the asked rule of a "what happens next?"
+        question; for "which of these may ... do now?", the rule of the legal action
+        when it was picked, else the rule the picked action breaks.
 
         Raises:
             IndexError: if no question was asked or ``choice`` is not an option index.
@@ -674,10 +740,10 @@ class QuizRound:
         q = self.pool[self.asked[position]]
         result = q.check(choice)
         self.answers[position] = choice
-        rule = self.game.rulebook.rules.get(q.rule)
+        rule = self.game.rulebook.rules.get(result.rule)
         answer = Answer(
             game=self.game.name,
-            rule=q.rule,
+            rule=result.rule,
             topic=str(rule.topic) if rule is not None else "",
             correct=result.correct,
             picked=q.options[choice].text,
@@ -700,10 +766,30 @@ class QuizRound:
             return work(self.progress)
 
 
-def quiz_summary(questions: Sequence[QuizQuestion]) -> list[dict[str, Any]]:
-    """A JSON-ready list describing each question (prompt, options, answer, rule)."""
+def _mixed(game: Game, seed: int, wanted: int) -> list[Question]:
+    """Up to ``wanted`` questions of both kinds from the game of ``seed``, alternating.
+
+    Half (rounded up) are "what happens next?" where the game gives them; "which of
+    these may ... do now?" questions make up the rest.
+    """
+    from tutor.analysis.quiz_legal import make_legality_quiz
+
+    played = play_points(game, seed)
+    nexts: list[Question] = list(make_quiz(game, seed, wanted - wanted // 2, played=played))
+    legal: list[Question] = list(
+        make_legality_quiz(game, seed, wanted - len(nexts), points=played[0])
+    )
+    mixed: list[Question] = []
+    for k in range(max(len(nexts), len(legal))):
+        mixed += nexts[k : k + 1] + legal[k : k + 1]
+    return mixed
+
+
+def quiz_summary(questions: Sequence[Question]) -> list[dict[str, Any]]:
+    """A JSON-ready list describing each question (kind, prompt, options, answer, rule)."""
     return [
         {
+            "kind": q.kind,
             "turn": q.turn,
             "prompt": q.prompt,
             "so_far": [e.text for e in q.so_far],

@@ -1,13 +1,15 @@
-"""Quiz mode: "what happens next?" questions from real games, as a widget.
+"""Quiz mode: "what happens next?" and "which of these may ... do now?" as a widget.
 
 The questions, their options and the feedback are built by
-:class:`tutor.analysis.quiz.QuizRound` from seeded games and the engine's own trace,
-the next question chosen by the learner's mastery, every answer recorded per rule id
-(:mod:`tutor.analysis.mastery`: SQLite in the user's data folder by default).  This
-widget only shows them: the table before the decision, what has happened so far, the
-options as a lettered list with one button per letter, after a pick the feedback with
-the rule it cites (and the wrong reading a pick matches), a notice when answers cannot
-be saved, and a "My progress" chart of mastery by topic.  Tests drive it headlessly
+:class:`tutor.analysis.quiz.QuizRound` from seeded games, the engine's own trace and
+its verdicts, the next question chosen by the learner's mastery, every answer recorded
+per rule id (:mod:`tutor.analysis.mastery`: SQLite in the user's data folder by
+default).  This widget only shows them: the table before the decision (through the
+deciding player's eyes for a "may do" question, whose options must not lean on cards
+that player cannot see), what has happened so far, the options as a lettered list with
+one button per letter, after a pick the feedback with the rule it cites (and the wrong
+reading a pick matches), a notice when answers cannot be saved, and a "My progress"
+chart of mastery by topic.  Tests drive it headlessly
 with ``quiz.option_buttons[i].click()``, ``next_button.click()`` and
 ``progress_button.click()`` (the chart is ``progress_box.children[0]``).
 """
@@ -23,6 +25,7 @@ import ipywidgets as w
 
 from tutor.analysis.mastery import MemoryProgress, open_progress
 from tutor.analysis.quiz import Feedback, QuizQuestion, QuizRound
+from tutor.analysis.quiz_legal import LegalityQuestion
 from tutor.core.game import Game, load_game
 from tutor.render import renderer_for
 from tutor.render.html import citation_html, trace_html
@@ -39,7 +42,11 @@ def _button(description: str, tooltip: str, icon: str = "", **kw: Any) -> w.Butt
 
 
 class Quiz(w.VBox):
-    """Multiple-choice "what happens next?" questions with rule-citing feedback.
+    """Multiple-choice quiz questions of two kinds, with rule-citing feedback.
+
+    "What happens next?" asks for the engine's next sentence; "Which of these may
+    <player> do now?" offers one legal action among illegal ones (some of them allowed
+    by a tempting wrong reading of an open question), answered with the engine's reason.
 
     Args:
         game_name: a registered game.
@@ -102,7 +109,7 @@ class Quiz(w.VBox):
         self.new_button = _button("New quiz", "Build a quiz from the game of this seed", "refresh")
         self.next_button.on_click(lambda _: self.next())
         self.new_button.on_click(lambda _: self.new_quiz())
-        details = w.Accordion(children=[self.picture])
+        self.details = details = w.Accordion(children=[self.picture])
         details.set_title(0, "The table just before the decision")
         self.children = (
             self.notice,
@@ -121,7 +128,7 @@ class Quiz(w.VBox):
 
     # ------------------------------------------------------------------ reading
     @property
-    def questions(self) -> list[QuizQuestion]:
+    def questions(self) -> list[QuizQuestion | LegalityQuestion]:
         """The questions asked so far, in order (the next is chosen when it is asked)."""
         return self.round.questions if self.round is not None else []
 
@@ -131,7 +138,7 @@ class Quiz(w.VBox):
         return min(self.count, len(self.round.pool)) if self.round is not None else 0
 
     @property
-    def question(self) -> QuizQuestion | None:
+    def question(self) -> QuizQuestion | LegalityQuestion | None:
         """The question on screen (``None`` when the quiz has none)."""
         return self.questions[self.index] if self.index < len(self.questions) else None
 
@@ -158,8 +165,15 @@ class Quiz(w.VBox):
             f"<b>Question {self.index + 1} of {n}</b> · turn {q.turn} of the game of seed "
             f"{int(self.seed_input.value)}"
         )
-        view = q.state.view(None)
+        # A "may do" question is seen through the deciding player's eyes (q.viewer).
+        view = q.state.view(q.viewer)
         self.picture.value = self.renderer.picture(view, self.game, str(view.get("phase", "")))
+        self.details.set_title(
+            0,
+            "The table just before the decision"
+            if q.viewer is None
+            else f"The table as {q.state.player_names()[q.viewer]} sees it",
+        )
         shown = q.so_far[-SO_FAR:]
         hidden = len(q.so_far) - len(shown)
         more = f"<div><i>({hidden} earlier steps not shown)</i></div>" if hidden else ""
@@ -222,12 +236,14 @@ class Quiz(w.VBox):
         color = "#1b5e20" if result.correct else "#b00020"
         misread = ""
         if result.misconception:
-            ruling = self.game.rulebook.rulings[result.misconception.split("=")[0]]
+            book = self.game.rulebook
+            ruling = book.rulings[result.misconception.split("=")[0]]
+            playing = book.choose_rulings(self.game.options.get("rulings"))[ruling.id]
             misread = (
                 f"<div class='tutor-misconception' data-reading='{escape(result.misconception)}'>"
                 f"<b>A tempting wrong reading:</b> {escape(ruling.question)} This game plays "
-                f"“{escape(ruling.default.replace('_', ' '))}”: "
-                f"{escape(ruling.options[ruling.default])}</div>"
+                f"“{escape(playing.replace('_', ' '))}”: "
+                f"{escape(ruling.options[playing])}</div>"
             )
         self.feedback.value = (
             f"<div class='tutor-feedback' data-correct='{str(result.correct).lower()}'>"
