@@ -10,12 +10,13 @@ same position (loaded independently here); that the feedback names the reading a
 the one the engine plays; that the options only use what the deciding player can see,
 and that nothing hidden from them (another player's hand or role) changes any verdict,
 reading or tempting move a question shows; and that a seed always gives the same
-questions.  Mantis Falls with two players meets no such misreading (at no decision of
-the games of seeds 1 to 8 does another reading of its open questions change what is
-legal), so its questions come from tempting moves and earlier choices only.  Per game: a Mentis Spear moving two
-squares (legal only if the tile table is read another way), the Manos Family drawing
-twice in a turn, a Creepy Falls Werewolf bought with Corpse at three players, a Triad
-bystander's action play in Mantis Falls; and why Mantis has no such question.
+questions. Mantis Falls with two players meets no such misreading (at no decision of the
+games of seeds 1 to 8 does another reading of its open questions change what is legal),
+so its questions come from tempting moves and earlier choices only. Per game: a Mentis
+Spear moving two squares (legal only if the tile table is read another way), the Manos
+Family drawing twice in a turn, a Creepy Falls Werewolf bought with Corpse at three
+players, a Triad bystander's action play in Mantis Falls; and why Mantis has no such
+question.
 """
 
 from __future__ import annotations
