@@ -309,14 +309,11 @@ class MentisState(State):
             actor,
             kind,
             changes,
-            None,
-            "",
-            self.steps,
-            self.phase,
-            "",
-            cause,
-            standing,
-            sets,
+            step=self.steps,
+            phase=self.phase,
+            cause=cause,
+            standing=standing,
+            sets=sets,
         )
         if type(self.trace) is list:
             self.trace.append(entry)
