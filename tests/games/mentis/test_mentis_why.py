@@ -14,6 +14,8 @@ choice.  Only top tiles are read, so a chain through a forgetful player's eyes
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from games.mentis.mentis_helpers import capture, deploy, move, position
 
@@ -31,7 +33,7 @@ from tutor.analysis.why import (
 from tutor.core.session import Session
 from tutor.core.types import Action
 from tutor.games.mentis.engine.board import KIND_NAMES, square_name
-from tutor.games.mentis.engine.state import MentisState
+from tutor.games.mentis.engine.state import MentisState, position_fact
 
 
 def play(session: Session, action: Action | str) -> None:
@@ -280,6 +282,17 @@ def test_a_session_saved_before_standing_facts_still_loads_and_answers_why() -> 
     king = next(i for i, e in enumerate(trace) if e.text == "Red moves the King d7→e7.")
     assert trace[king].standing is None
     assert [link.kind for link in why(loaded, king).links] == ["entry", DECISION]
+
+
+def test_marking_the_position_a_turn_left_changes_nothing_else_of_its_last_entry() -> None:
+    state = position({})
+    last = state.trace[-1]
+    key = state.position_key()
+    assert last.sets.split()[-1] == position_fact(key)  # the scenario's position
+    state.mark_position((0, 3, 3))
+    marked = state.trace[-1]
+    assert marked.sets == f"{last.sets} {position_fact((0, 3, 3))}"
+    assert replace(marked, sets=last.sets) == last
 
 
 def stack_read(session: Session, index: int) -> int | None:

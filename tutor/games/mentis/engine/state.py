@@ -15,7 +15,6 @@ leaves the turn to the offerer.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any, Final
 
@@ -82,12 +81,16 @@ RAW_KEY: Final = -1
 def position_fact(key: tuple[int, ...]) -> str:
     """The standing fact of a position reached (:meth:`MentisState.position_key`).
 
-    ``"position/<16 hex digits>"``: a 64-bit BLAKE2b digest of the exact key (its
-    numbers written out), so that the entry ending a turn names the whole position in
-    a short word; the repetition draw (me.7.2) reads it back.
+    ``"position/<16 hex digits>"``: a 64-bit BLAKE2b digest of the exact key, so that
+    the entry ending a turn names the whole position in a short word; the repetition
+    draw (me.7.2) reads it back.  A key's numbers are small (every one below 256), so
+    they are digested as bytes, written once per turn while tracing.
     """
-    text = ",".join([str(n) for n in key])
-    return "position/" + blake2b(text.encode(), digest_size=8).hexdigest()
+    try:
+        data = bytes(key)
+    except ValueError:  # a number of 256 or more: never in a position key of today's
+        data = repr(key).encode()
+    return "position/" + blake2b(data, digest_size=8).hexdigest()
 
 
 def plural(n: int, kind: int) -> str:
@@ -839,7 +842,23 @@ class MentisState(State):
             return
         last = trace[-1]
         fact = position_fact(key)
-        trace[-1] = replace(last, sets=f"{last.sets} {fact}" if last.sets else fact)
+        # dataclasses.replace would do, at twice the cost, once a turn: every field of
+        # the entry is copied but what it sets (the Mentis why tests check none is lost).
+        trace[-1] = TraceEntry(
+            last.rule,
+            last.text,
+            last.actor,
+            last.kind,
+            last.changes,
+            last.visible_to,
+            last.public_text,
+            last.step,
+            last.phase,
+            last.public_rule,
+            last.cause,
+            last.standing,
+            f"{last.sets} {fact}" if last.sets else fact,
+        )
         causes = self.causes
         if causes is not None and causes.indexed >= len(trace):
             causes.indexed = len(trace) - 1  # read the marked entry again
