@@ -20,7 +20,7 @@ from tutor.core.rules import RuleBook, cited_rule_ids
 from tutor.core.types import Action
 from tutor.core.validation import short
 from tutor.games.mentis import SPEC
-from tutor.games.mentis.engine.board import KING, KING_START, STARTING_HAND, WOLF
+from tutor.games.mentis.engine.board import KING, KING_START, STARTING_HAND, WOLF, square_name
 from tutor.games.mentis.engine.state import PHASES, MentisState
 from tutor.games.mentis.engine.tiles import tile_table
 from tutor.games.mentis.scenario import SETUP_SCHEMA
@@ -168,8 +168,10 @@ class MentisGame(Game):
                 "me.1.3",
                 "Both Kings start on the middle square of their Hill (d1 and d7); every other "
                 "tile starts in its owner's hand, hidden from the opponent.",
+                sets=" ".join(f"stack/{square_name(q)}" for q in KING_START),
             )
             s.log("me.1.4", "Blue takes the first turn.")
+            s.mark_position(s.position_key())  # the start counts for repetition (me.7.2)
         return s
 
     # ---- invariants and hidden information (view.py) -----------------------------

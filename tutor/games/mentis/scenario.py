@@ -29,6 +29,7 @@ from tutor.games.mentis.engine.board import (
     MAX_HEIGHT,
     PLAYER_NAMES,
     SQUARES,
+    square_name,
     square_of,
 )
 
@@ -131,4 +132,9 @@ def apply_setup(game: MentisGame, s: MentisState, setup: dict[str, Any]) -> None
     if problems:
         raise ScenarioError("setup.board", problems[0])
     if s.tracing:
-        s.log("me.1.1", "The scenario's position is set up on the board.")
+        s.log(
+            "me.1.1",
+            "The scenario's position is set up on the board.",
+            sets=" ".join(f"stack/{square_name(q)}" for q in range(SQUARES) if s.stacks[q]),
+        )
+        s.mark_position(s.position_key())

@@ -152,11 +152,20 @@ def capture_problem(s: MentisState, p: int, a: object, t: object) -> tuple[str, 
 
 
 def apply_capture_rules(s: MentisState, p: int, a: int, t: int, attacker: int, taken: int) -> None:
-    """Write the trace of a capture already carried out (the tile is gone from ``t``)."""
+    """Write the trace of a capture already carried out (the tile is gone from ``t``).
+
+    The capture, the range it was made at (and the Wolf's rule, when a Wolf takes part)
+    and the taken tile leaving the game are made side by side by the player's choice
+    (``alongside``): the capture and the tile leaving read the target's stack (the
+    entry that put the taken tile on top there), the range entry the attacker's (the
+    entry that put it where it stands).  An uncovered tile is the new top of the
+    target's stack.
+    """
     from tutor.games.mentis.engine.board import PLAYER_NAMES
 
     name, enemy = PLAYER_NAMES[p], PLAYER_NAMES[1 - p]
     reach = distance(a, t)
+    target, attacker_at = f"stack/{square_name(t)}", f"stack/{square_name(a)}"
     s.log(
         "me.5.1",
         f"{name}'s {KIND_NAMES[attacker]} on {square_name(a)} captures {enemy}'s "
@@ -165,14 +174,39 @@ def apply_capture_rules(s: MentisState, p: int, a: int, t: int, attacker: int, t
         p,
         "action",
         ((square_name(t), None, len(s.stacks[t])),),
+        reads=target,
+        alongside="capture",
     )
     if attacker != WOLF:
-        s.log("me.5.4", f"The {KIND_NAMES[attacker]} captures at exactly range {reach}.", p)
+        s.log(
+            "me.5.4",
+            f"The {KIND_NAMES[attacker]} captures at exactly range {reach}.",
+            p,
+            reads=attacker_at,
+            alongside="capture",
+        )
     else:
-        s.log("me.8.5", "The Wolf bites one square away, diagonals included.", p)
+        s.log(
+            "me.8.5",
+            "The Wolf bites one square away, diagonals included.",
+            p,
+            reads=attacker_at,
+            alongside="capture",
+        )
     if WOLF in (attacker, taken):
-        s.log("me.8.6", "The Wolf captures, and is captured by, every kind of tile.", p)
-    s.log("me.5.2", f"The {KIND_NAMES[taken]} leaves the game.", p)
+        s.log(
+            "me.8.6",
+            "The Wolf captures, and is captured by, every kind of tile.",
+            p,
+            alongside="capture",
+        )
+    s.log(
+        "me.5.2",
+        f"The {KIND_NAMES[taken]} leaves the game.",
+        p,
+        reads=target,
+        alongside="capture",
+    )
     if s.stacks[t]:
         s.log(
             "me.5.3",
@@ -181,4 +215,5 @@ def apply_capture_rules(s: MentisState, p: int, a: int, t: int, attacker: int, t
             p,
             "auto",
             ((square_name(t), "covered", KIND_NAMES[s.stacks[t][-1]]),),
+            sets=target,
         )

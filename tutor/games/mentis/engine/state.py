@@ -15,6 +15,7 @@ leaves the turn to the offerer.
 
 from __future__ import annotations
 
+from hashlib import blake2b
 from typing import TYPE_CHECKING, Any, Final
 
 from tutor.core.causes import CauseLinks
@@ -76,6 +77,21 @@ SQUARE_MARK: Final = 8
 """Above every tile kind: in a position key, a number from here on names a square."""
 RAW_KEY: Final = -1
 """The first number of a history key kept as the text a saved game gave (no position's)."""
+
+
+def position_fact(key: tuple[int, ...]) -> str:
+    """The standing fact of a position reached (:meth:`MentisState.position_key`).
+
+    ``"position/<16 hex digits>"``: a 64-bit BLAKE2b digest of the exact key, so that
+    the entry ending a turn names the whole position in a short word; the repetition
+    draw (me.7.2) reads it back.  A key's numbers are small (every one below 256), so
+    they are digested as bytes, written once per turn while tracing.
+    """
+    try:
+        data = bytes(key)
+    except ValueError:  # a number of 256 or more: never in a position key of today's
+        data = repr(key).encode()
+    return "position/" + blake2b(data, digest_size=8).hexdigest()
 
 
 def plural(n: int, kind: int) -> str:
@@ -267,14 +283,41 @@ class MentisState(State):
         actor: int | None = None,
         kind: str = "auto",
         changes: tuple[tuple[str, Any, Any], ...] = (),
+        sets: str = "",
+        reads: str = "",
+        alongside: str = "",
+        direct: bool = False,
     ) -> None:
-        """Append a trace entry (callers skip this when tracing is off)."""
+        """Append a trace entry (callers skip this when tracing is off).
+
+        Its cause is the entry written before it for the same action
+        (:meth:`CauseLinks.sequential`, which ``alongside`` names a group for), or none
+        when ``direct``: the action as a whole made it (a rule counted at the end of a
+        turn), not the entry before.  ``sets`` names the standing facts the entry sets
+        and ``reads`` the one it depended on (tutor/core/causes.py; docs/mentis.md
+        lists them): ``stack/<square>`` the stack on a square, as its top tile shows
+        it; ``deploy`` the deploy under way; ``offer`` a draw offer standing;
+        ``position/<digest>`` a position reached (:func:`position_fact`).
+        """
         causes = self.causes
         if causes is None:
             causes = self.causes = CauseLinks()
-        cause = causes.sequential(len(self.trace), self.steps)
+        trace = self.trace
+        cause = causes.sequential(len(trace), self.steps, alongside)
+        if direct:
+            cause = None
+        standing = causes.standing(trace, reads) if reads else None
         entry = TraceEntry(
-            rule, text, actor, kind, changes, None, "", self.steps, self.phase, "", cause
+            rule,
+            text,
+            actor,
+            kind,
+            changes,
+            step=self.steps,
+            phase=self.phase,
+            cause=cause,
+            standing=standing,
+            sets=sets,
         )
         if type(self.trace) is list:
             self.trace.append(entry)
@@ -542,11 +585,13 @@ class MentisState(State):
             self.offered = True
             self.to_move = 1 - p
             if tracing:
-                self.log("me.7.3", f"{PLAYER_NAMES[p]} offers a draw.", p, "action")
+                self.log("me.7.3", f"{PLAYER_NAMES[p]} offers a draw.", p, "action", sets="offer")
             return
         if kind == "accept_draw":
             if tracing:
-                self.log("me.7.3", f"{PLAYER_NAMES[p]} accepts the draw.", p, "action")
+                self.log(
+                    "me.7.3", f"{PLAYER_NAMES[p]} accepts the draw.", p, "action", reads="offer"
+                )
             self._finish(-1, "agreement", "me.7.3", "both players agreed to a draw")
             return
         if kind == "decline_draw":
@@ -558,6 +603,7 @@ class MentisState(State):
                     f"{PLAYER_NAMES[p]} declines the draw; {PLAYER_NAMES[1 - p]} takes their turn.",
                     p,
                     "action",
+                    reads="offer",
                 )
             return
         if kind == "deploy":
@@ -567,7 +613,11 @@ class MentisState(State):
             if tracing:
                 n = self.deploy_count
                 self.log(
-                    "me.3.1", f"{PLAYER_NAMES[p]} stops after {n} tile{'s' * (n > 1)}.", p, "action"
+                    "me.3.1",
+                    f"{PLAYER_NAMES[p]} stops after {n} tile{'s' * (n > 1)}.",
+                    p,
+                    "action",
+                    reads="deploy",
                 )
         elif kind == "move":
             self._move(p, action.args)
@@ -591,6 +641,9 @@ class MentisState(State):
             name = PLAYER_NAMES[p]
             where = square_name(sq)
             height = self.heights([sq])
+            # The deploy puts this tile on top of the stack there.  A second tile reads
+            # nothing: what it covers is hidden from then on under memory="tops".
+            sets = f"stack/{where} deploy"
             if first:
                 self.log(
                     "me.3.1",
@@ -599,6 +652,7 @@ class MentisState(State):
                     p,
                     "action",
                     height,
+                    sets,
                 )
                 if len(stack) > 1:
                     self.log("me.3.3", f"It goes on top of {name}'s own stack on {where}.", p)
@@ -618,6 +672,7 @@ class MentisState(State):
                     p,
                     "action",
                     height,
+                    sets,
                 )
         if can_continue(self, p):
             self.phase = DEPLOYING
@@ -641,26 +696,45 @@ class MentisState(State):
         text = f"{name} moves the {KIND_NAMES[kind]} {route}"
         if carried:
             text += f", carrying {carried} tile{'s' * (carried > 1)} under it"
-        self.log(rule, text + ".", p, "action", self.heights(touched))
+        # The move reads the stack it lifts (its top tile is what moves) and puts that
+        # tile on top where it ends.
+        self.log(
+            rule,
+            text + ".",
+            p,
+            "action",
+            self.heights(touched),
+            f"stack/{square_name(squares[-1])}",
+            f"stack/{square_name(origin)}",
+        )
         if carried:
             self.log("me.4.4", "Only the top tile moves; the tiles under it ride along.", p)
         drops: list[str] = []
+        left: list[str] = []  # the squares whose new top tile stayed behind there
         if height0 > takes[0]:
             drops.append(f"{height0 - takes[0]} left on {square_name(origin)}")
+            left.append(f"stack/{square_name(origin)}")
         for i in range(len(takes) - 1):
             if takes[i + 1] < takes[i]:
                 drops.append(f"{takes[i] - takes[i + 1]} on {square_name(path[i])}")
+                left.append(f"stack/{square_name(path[i])}")
         if drops:
-            self.log("me.4.6", "Tiles stay behind from the bottom: " + ", ".join(drops) + ".", p)
-        picked = [
-            square_name(squares[i + 1]) for i in range(len(takes) - 1) if takes[i + 1] > takes[i]
-        ]
-        if picked:
+            self.log(
+                "me.4.6",
+                "Tiles stay behind from the bottom: " + ", ".join(drops) + ".",
+                p,
+                sets=" ".join(left),
+            )
+        lifted = [path[i] for i in range(len(takes) - 1) if takes[i + 1] > takes[i]]
+        if lifted:
+            picked = [square_name(q) for q in lifted]
             self.log(
                 "me.4.6",
                 f"It passes over its own tiles on {', '.join(picked)} and takes some along "
                 "beneath it (ruling pick_up).",
                 p,
+                # Where tiles stay under those taken along, one of them is now on top.
+                sets=" ".join(f"stack/{square_name(q)}" for q in lifted if self.stacks[q]),
             )
         tall = [square_name(q) for q in path if len(self.stacks[q]) == 3]
         if tall:
@@ -731,13 +805,24 @@ class MentisState(State):
         self.history[key] = seen
         if seen >= 3:
             if self.tracing:
-                self.log("me.7.2", "The same position has now been reached three times.")
+                self.log(
+                    "me.7.2",
+                    "The same position has now been reached three times.",
+                    reads=position_fact(key),  # the turn that reached it the time before
+                    direct=True,  # counted after the whole turn, not after its last entry
+                )
             self._finish(-1, "repetition", "me.7.2", "the same position occurred three times")
             return
+        if self.tracing:
+            self.mark_position(key)
         cap = self.game.move_cap
         if cap and self.turn > cap:
             if self.tracing:
-                self.log("me.7.4", f"{cap} rounds have been played without a win (house rule).")
+                self.log(
+                    "me.7.4",
+                    f"{cap} rounds have been played without a win (house rule).",
+                    direct=True,
+                )
             self._finish(-1, "move_cap", "me.7.4", f"no King was captured in {cap} rounds")
             return
         sources = self.sources()
@@ -747,8 +832,38 @@ class MentisState(State):
                     "me.2.1",
                     f"{PLAYER_NAMES[1 - p]} can neither deploy, move nor capture "
                     "(ruling no_action: the game is drawn).",
+                    direct=True,
                 )
             self._finish(-1, "no_action", "me.2.1", f"{PLAYER_NAMES[1 - p]} had no action")
+
+    def mark_position(self, key: tuple[int, ...]) -> None:
+        """Mark the newest entry (the last of a turn, or of the set-up) as the one that
+        left the position ``key`` on the board (tracing only; :func:`position_fact`)."""
+        trace = self.trace
+        if not trace:
+            return
+        last = trace[-1]
+        fact = position_fact(key)
+        # dataclasses.replace would do, at twice the cost, once a turn: every field of
+        # the entry is copied but what it sets (the Mentis why tests check none is lost).
+        trace[-1] = TraceEntry(
+            last.rule,
+            last.text,
+            last.actor,
+            last.kind,
+            last.changes,
+            last.visible_to,
+            last.public_text,
+            last.step,
+            last.phase,
+            last.public_rule,
+            last.cause,
+            last.standing,
+            f"{last.sets} {fact}" if last.sets else fact,
+        )
+        causes = self.causes
+        if causes is not None and causes.indexed >= len(trace):
+            causes.indexed = len(trace) - 1  # read the marked entry again
 
     def _finish(self, winner: int, reason: str, rule: str, why: str) -> None:
         self.phase = OVER
