@@ -55,6 +55,15 @@ def test_every_entry_has_a_chain_to_a_decision_chance_or_the_setup(name: str) ->
             assert trace[chain.links[at].index].standing is not None
             assert side[0].index < chain.links[at].index or side[0].kind != ENTRY
         roots.add(chain.root.kind)
+        # The lines say "because earlier" exactly where a link depended on an earlier
+        # step, in the main chain and in what set a link off alike.
+        heads = [line.strip() for line in chain.lines()]
+        links = [
+            x for k, link in enumerate(chain.links) for x in (link, *dict(chain.set_off).get(k, ()))
+        ]
+        for k, (line, link) in enumerate(zip(heads[1:], links[1:], strict=True), 1):
+            if not line.startswith("set off by "):
+                assert line.startswith("because earlier ") == link.earlier, (i, k, line)
     assert roots & {DECISION, CHANCE_OUTCOME}, "no entry goes back to an action"
 
 

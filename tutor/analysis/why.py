@@ -161,7 +161,9 @@ class WhyChain:
             head = "" if not i else "because earlier " if link.earlier else "because "
             out.append(("  " * min(i, 1)) + head + link.line())
             for j, other in enumerate(side.get(i, ())):
-                word = "set off by " if not j else "because "
+                word = (
+                    "set off by " if not j else "because earlier " if other.earlier else "because "
+                )
                 out.append("      " + word + other.line())
         return out
 
