@@ -476,7 +476,8 @@ def sample_points(game: Game, seed: int, every: int, at_most: int | None = None)
     once first to learn its length), so about ``at_most`` points lie between the ends.
     """
     if at_most is not None:
-        length = sum(1 for _ in walk(game.new_state(seed=seed), Rng(policy_seed(seed))))
+        quick = game.new_state(seed=seed, tracing=False)  # the same game, untraced
+        length = sum(1 for _ in walk(quick, Rng(policy_seed(seed))))
         every = max(every, -(-length // at_most))
     state = game.new_state(seed=seed)
     yield state

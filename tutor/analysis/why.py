@@ -158,12 +158,10 @@ class WhyChain:
         side = dict(self.set_off)
         out: list[str] = []
         for i, link in enumerate(self.links):
-            head = "" if not i else "because earlier " if link.earlier else "because "
+            head = "" if not i else _because(link)
             out.append(("  " * min(i, 1)) + head + link.line())
             for j, other in enumerate(side.get(i, ())):
-                word = (
-                    "set off by " if not j else "because earlier " if other.earlier else "because "
-                )
+                word = "set off by " if not j else _because(other)
                 out.append("      " + word + other.line())
         return out
 
@@ -389,6 +387,11 @@ def _walk(
         elif via == DEPENDED:
             carried = DEPENDED  # the next link shown still stands for what was read
     links.append(_root(session, trace, at, player))
+
+
+def _because(link: Link) -> str:
+    """The words that put ``link`` under the link it explains in :meth:`WhyChain.lines`."""
+    return "because earlier " if link.earlier else "because "
 
 
 def _check_earlier(at: int, cause: int, what: str) -> None:

@@ -126,7 +126,7 @@ def shown_lines(entries: Iterable[TraceEntry], player: int | None) -> list[str]:
     """
     lines = []
     for entry in entries:
-        if player is None or entry.visible_to is None or player in entry.visible_to:
+        if may_read(entry.visible_to, player):
             lines.append(f"[{entry.rule}] {entry.text}")
         elif entry.public_text:
             lines.append(f"[{entry.public_rule or entry.rule}] {entry.public_text}")
