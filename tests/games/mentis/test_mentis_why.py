@@ -289,9 +289,9 @@ def test_marking_the_position_a_turn_left_changes_nothing_else_of_its_last_entry
     last = state.trace[-1]
     key = state.position_key()
     assert last.sets.split()[-1] == position_fact(key)  # the scenario's position
-    state.mark_position((0, 3, 3))
+    state.mark_position(bytes((0, 3, 3)))
     marked = state.trace[-1]
-    assert marked.sets == f"{last.sets} {position_fact((0, 3, 3))}"
+    assert marked.sets == f"{last.sets} {position_fact(bytes((0, 3, 3)))}"
     assert replace(marked, sets=last.sets) == last
 
 

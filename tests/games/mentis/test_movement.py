@@ -122,7 +122,7 @@ def test_tiles_under_the_top_cannot_move_by_themselves() -> None:
 
 @pytest.mark.rule("me.4.5")
 def test_no_square_ever_holds_more_than_three_tiles_during_or_after_a_move() -> None:
-    state = position({"a3": "blue noble", "b3": "blue spear spear spear", "a4": "blue spear spear"})
+    state = position({"a3": "blue noble", "b3": "blue spear trenchman trenchman"})
     through = state.check(move(state, "a3", ["b3", "c3"], [1, 1]))
     assert not through and through.rule == "me.4.5"
     onto = position({"a3": "blue spear noble", "a4": "blue spear spear"})

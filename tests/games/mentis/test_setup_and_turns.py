@@ -11,6 +11,7 @@ import pytest
 from games.mentis.mentis_helpers import cited, labels, position
 
 import tutor
+from tutor.core.errors import ScenarioError
 from tutor.games.mentis.engine.board import DEPLOY_SQUARES, HILLS, square_name, square_of
 
 
@@ -67,6 +68,14 @@ def test_a_square_holds_one_colour_and_at_most_three_tiles() -> None:
     state.known[c3].append(3)
     state.hands[0][1] -= 1
     assert any("c3 holds 4 tiles" in p for p in game.check_invariants(state))
+
+
+@pytest.mark.rule("me.1.2")
+def test_a_scenario_cannot_put_more_tiles_of_a_kind_on_the_board_than_a_player_owns() -> None:
+    with pytest.raises(ScenarioError) as raised:
+        position({"b3": "blue spear spear spear", "a4": "blue spear"})  # four Spears
+    assert raised.value.where == "setup.board"
+    assert "Blue would have more than 3 Spear tile(s) in all" in str(raised.value)
 
 
 @pytest.mark.rule("me.2.3")

@@ -8,9 +8,8 @@ tiles in hand (me.1.1-me.1.4).  Scenario ``setup`` keys are documented in docs/m
 
 from __future__ import annotations
 
-from array import array
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tutor.core.data import rulesets_dir
 from tutor.core.errors import OptionError, SessionFileError
@@ -24,6 +23,10 @@ from tutor.games.mentis.engine.board import KING, KING_START, STARTING_HAND, WOL
 from tutor.games.mentis.engine.state import PHASES, MentisState
 from tutor.games.mentis.engine.tiles import tile_table
 from tutor.games.mentis.scenario import SETUP_SCHEMA
+
+if TYPE_CHECKING:
+    from librt.vecs import vec
+    from mypy_extensions import i64
 
 MEMORIES = ("perfect", "tops")
 OFFERS_FROM = 30
@@ -119,7 +122,7 @@ class MentisGame(Game):
         self.full_set = full_set(self.wolf)
         # A tile's moves (as ranks, with the square they were found for) by the contents
         # of the squares it can reach, by their offsets (movement.rank_table).
-        self.move_cache: dict[tuple[int, ...], tuple[int, array[int]]] = {}
+        self.move_cache: dict[tuple[int, ...], tuple[int, vec[i64]]] = {}
         # The same as actions of one player (movement.tile_moves: the flat listing).
         self.move_action_cache: dict[tuple[int, ...], list[Action]] = {}
         self.offer = [Action(p, "offer_draw", (), "Offer a draw") for p in range(2)]

@@ -113,8 +113,9 @@ def apply_setup(game: MentisGame, s: MentisState, setup: dict[str, Any]) -> None
             hand = [game.full_set[k] - on_board[p][k] for k in range(KINDS)]
             hand[0] = 0
         lost = [game.full_set[k] - on_board[p][k] - hand[k] for k in range(KINDS)]
-        if any(n < 0 for n in lost):
-            k = next(k for k in range(KINDS) if lost[k] < 0)
+        over = [k for k in range(KINDS) if lost[k] < 0 or hand[k] < 0]
+        if over:
+            k = over[0]
             raise ScenarioError(
                 f"setup.hands.{colour}" if colour in hands else "setup.board",
                 f"{PLAYER_NAMES[p]} would have more than {game.full_set[k]} "

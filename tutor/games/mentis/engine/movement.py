@@ -16,8 +16,10 @@ arguments among those); any other path to the same result is accepted as that mo
 
 from __future__ import annotations
 
-from array import array
 from typing import TYPE_CHECKING, Final
+
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from tutor.core.types import Action
 from tutor.games.mentis.engine.board import (
@@ -34,9 +36,7 @@ from tutor.games.mentis.engine.board import (
 )
 from tutor.games.mentis.engine.tiles import HILL_STEP, PATH_THREE, STEP, STRAIGHT_TWO, WOLF_STEP
 
-if TYPE_CHECKING:  # i64: only annotations name it (Python ints convert to and from it)
-    from mypy_extensions import i64
-
+if TYPE_CHECKING:
     from tutor.games.mentis.engine.state import MentisState
 
 Move = tuple[int, tuple[int, ...], tuple[int, ...]]
@@ -96,7 +96,7 @@ TOP: Final[list[int]] = [
     -1 if c == 0 or c == WALL else (c >> (BITS * (HEIGHT[c] - 1))) - 1 for c in range(WALL + 1)
 ]
 """The kind of a stack's top tile, by its code (-1: an empty square or a wall)."""
-HILL_CELLS: Final[list[int]] = [WALL if ON_HILL[q] >= 0 else 0 for q in range(SQUARES)]
+HILL_CELLS: Final = vec[i64]([WALL if ON_HILL[q] >= 0 else 0 for q in range(SQUARES)])
 """The search's board before the mover's stacks and the enemy tiles are put on it."""
 
 
@@ -119,8 +119,8 @@ class _Best:
 
     def __init__(self, size: i64) -> None:
         self.mask: i64 = size - 1
-        self.keys: list[int] = [0] * size
-        self.ranks: list[int] = [0] * size
+        self.keys: vec[i64] = vec[i64]([0] * size)
+        self.ranks: vec[i64] = vec[i64]([0] * size)
         self.count: i64 = 0
 
     def offer(self, key: i64, rank: i64) -> bool:
@@ -150,18 +150,50 @@ class _Best:
         keys, ranks = self.keys, self.ranks
         size: i64 = 2 * (self.mask + 1)
         self.mask = size - 1
-        self.keys = [0] * size
-        self.ranks = [0] * size
+        self.keys = vec[i64]([0] * size)
+        self.ranks = vec[i64]([0] * size)
         self.count = 0
+        i: i64
         for i in range(len(keys)):
             key: i64 = keys[i]
             if key:
                 self.offer(key, ranks[i])
 
-    def best_ranks(self) -> list[int]:
-        """The rank noted for each key (in slot order)."""
+    def sorted_moves(self) -> vec[i64]:
+        """The ranks noted, sorted by the moves' arguments (:data:`ORDER`)."""
         keys, ranks = self.keys, self.ranks
-        return [ranks[i] for i in range(len(keys)) if keys[i]]
+        out = vec[i64]([0] * self.count)
+        n: i64 = 0
+        i: i64
+        for i in range(len(keys)):
+            if keys[i]:
+                r: i64 = ranks[i]
+                out[n] = ((r & ORDER) << 2) | (r >> 24)
+                n += 1
+        _sort(out)
+        for i in range(len(out)):
+            k: i64 = out[i]
+            out[i] = ((k & 3) << 24) | (k >> 2)
+        return out
+
+
+def _sort(v: vec[i64]) -> None:
+    """Sort ``v`` in place (Shell sort: a few hundred numbers at most, no objects made)."""
+    n: i64 = len(v)
+    gap: i64 = 1
+    while gap < n // 3:
+        gap = 3 * gap + 1
+    while gap > 0:
+        i: i64 = gap
+        while i < n:
+            x: i64 = v[i]
+            j: i64 = i
+            while j >= gap and v[j - gap] > x:
+                v[j] = v[j - gap]
+                j -= gap
+            v[j] = x
+            i += 1
+        gap //= 3
 
 
 class _Walk:
@@ -178,9 +210,9 @@ class _Walk:
     path of three squares reaches after two (see :meth:`walk`).
     """
 
-    def __init__(self, cells: list[int], origin: int, pick_up: bool, size: i64) -> None:
-        self.base = cells[:]
-        self.cells = cells
+    def __init__(self, cells: vec[i64], origin: int, pick_up: bool, size: i64) -> None:
+        self.base: vec[i64] = cells[:]
+        self.cells: vec[i64] = cells
         self.origin: i64 = origin
         self.pick_up = pick_up
         self.found = _Best(size)
@@ -344,13 +376,14 @@ def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
     return [r + shift * SHIFT[r >> 24] for r in found]
 
 
-def rank_table(s: MentisState, p: int, origin: int) -> tuple[int, array[int]]:
+def rank_table(s: MentisState, p: int, origin: int) -> tuple[int, vec[i64]]:
     """The moves of :func:`move_ranks` as found for a square ``first``: ``(first, ranks)``.
 
     The same moves from ``origin`` are ``ranks`` shifted by ``origin - first`` squares
-    (:func:`rank_at`).  The ranks are machine integers in an array: the move cache keeps
-    thousands of these, and the garbage collector neither tracks nor walks an array (a
-    list or tuple of ints there made every collection visit each number).
+    (:func:`rank_at`).  The ranks are machine integers in a ``vec`` (librt): the move
+    cache keeps thousands of these, the garbage collector neither tracks nor walks one
+    (a list or tuple of ints there made every collection visit each number), and the
+    compiled build reads them without making objects.
     """
     stack = s.stacks[origin]
     kind = stack[-1]
@@ -363,13 +396,13 @@ def rank_table(s: MentisState, p: int, origin: int) -> tuple[int, array[int]]:
             if owner[n] < 0 and (ON_HILL[n] == p if rule == HILL_STEP else ON_HILL[n] < 0):
                 steps.append(n)
         steps.sort()
-        return origin, array("q", [ONE_STEP | (n + 1) << 18 for n in steps])
+        return origin, vec[i64]([ONE_STEP | (n + 1) << 18 for n in steps])
     return _ranks_by_key(s, p, origin, move_key(s, p, origin, rule))
 
 
-def rank_at(ranks: array[int], first: int, origin: int, i: int) -> int:
+def rank_at(ranks: vec[i64], first: int, origin: int, i: int) -> int:
     """The ``i``-th move of :func:`rank_table`'s ``(first, ranks)``, for the tile on ``origin``."""
-    r: int = ranks[i]
+    r: i64 = ranks[i]
     return r + (origin - first) * SHIFT[r >> 24]
 
 
@@ -401,7 +434,7 @@ def move_key(s: MentisState, p: int, origin: int, rule: int) -> tuple[int, ...]:
 
 def _ranks_by_key(
     s: MentisState, p: int, origin: int, key: tuple[int, ...]
-) -> tuple[int, array[int]]:
+) -> tuple[int, vec[i64]]:
     """The ranks of :func:`move_ranks` for a path-finding row, cached by :func:`move_key`.
 
     The search's board is made from the key, which holds all the moves depend on.  The
@@ -447,10 +480,7 @@ def _ranks_by_key(
                 ray = RAYS[origin][d]
                 if ray and _height(cells[ray[0]]) + g <= MAX_HEIGHT:
                     walk.straight(ray, group, g, table.straight_up_to_two)
-    # Sorted by their arguments (rank & ORDER), each with its path's length below.
-    keys = [((r & ORDER) << 2) | (r >> 24) for r in walk.found.best_ranks()]
-    keys.sort()
-    got = (origin, array("q", [((k & 3) << 24) | (k >> 2) for k in keys]))
+    got = (origin, walk.found.sorted_moves())
     cache[key] = got
     return got
 

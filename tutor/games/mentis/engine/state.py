@@ -18,6 +18,8 @@ from __future__ import annotations
 from hashlib import blake2b
 from typing import TYPE_CHECKING, Any, Final
 
+from librt.strings import BytesWriter
+
 from tutor.core.causes import CauseLinks
 from tutor.core.game import State
 from tutor.core.rng import Rng
@@ -75,23 +77,18 @@ BOTH: Final = 3
 """The knowledge bits of a tile both players know."""
 SQUARE_MARK: Final = 8
 """Above every tile kind: in a position key, a number from here on names a square."""
-RAW_KEY: Final = -1
-"""The first number of a history key kept as the text a saved game gave (no position's)."""
+RAW_KEY: Final = 255
+"""The first byte of a history key kept as the text a saved game gave (no position's)."""
 
 
-def position_fact(key: tuple[int, ...]) -> str:
+def position_fact(key: bytes) -> str:
     """The standing fact of a position reached (:meth:`MentisState.position_key`).
 
     ``"position/<16 hex digits>"``: a 64-bit BLAKE2b digest of the exact key, so that
     the entry ending a turn names the whole position in a short word; the repetition
-    draw (me.7.2) reads it back.  A key's numbers are small (every one below 256), so
-    they are digested as bytes, written once per turn while tracing.
+    draw (me.7.2) reads it back.  Written once per turn while tracing.
     """
-    try:
-        data = bytes(key)
-    except ValueError:  # a number of 256 or more: never in a position key of today's
-        data = repr(key).encode()
-    return "position/" + blake2b(data, digest_size=8).hexdigest()
+    return "position/" + blake2b(key, digest_size=8).hexdigest()
 
 
 def plural(n: int, kind: int) -> str:
@@ -101,14 +98,14 @@ def plural(n: int, kind: int) -> str:
     return f"{n} {KIND_NAMES[kind] if n == 1 else KIND_PLURALS[kind]}"
 
 
-def key_text(key: tuple[int, ...]) -> str:
+def key_text(key: bytes) -> str:
     """A history key (:meth:`MentisState.position_key`) as saved games write it.
 
     ``"0 3:0:0 45:1:0 ... 0333000333"``: who moves, ``square:owner:tiles`` (bottom
     first) of each occupied square, then the counts of both hands.
     """
     if key[0] == RAW_KEY:
-        return "".join(chr(c) for c in key[1:])
+        return key[1:].decode("utf-8", "surrogatepass")
     parts = [str(key[0])]
     i = 2 * KINDS + 1
     while i < len(key):
@@ -123,7 +120,7 @@ def key_text(key: tuple[int, ...]) -> str:
     return " ".join(parts)
 
 
-def text_key(text: str) -> tuple[int, ...]:
+def text_key(text: str) -> bytes:
     """The history key a saved game's text (:func:`key_text`) stands for.
 
     Text in another form (no position of this engine writes it) is kept as it is, so
@@ -135,12 +132,12 @@ def text_key(text: str) -> tuple[int, ...]:
         for word in words[1:-1]:
             q, o, tiles = word.split(":")
             out += [SQUARE_MARK + 2 * int(q) + int(o), *(int(c) for c in tiles)]
-        key = tuple(out)
-        if len(words) > 1 and key_text(key) == text:
+        key = bytes(out)
+        if len(words) > 1 and key[0] != RAW_KEY and key_text(key) == text:
             return key
     except (ValueError, OverflowError, IndexError):
         pass
-    return (RAW_KEY, *(ord(c) for c in text))
+    return bytes([RAW_KEY]) + text.encode("utf-8", "surrogatepass")
 
 
 class MentisState(State):
@@ -163,7 +160,7 @@ class MentisState(State):
     offered: bool
     deploy_square: int
     deploy_count: int
-    history: dict[tuple[int, ...], int]
+    history: dict[bytes, int]
     result: dict[str, Any] | None
     _legal: list[Action] | None
     _sources: list[int] | None
@@ -772,25 +769,28 @@ class MentisState(State):
             for i in range(len(bits) - 1):
                 bits[i] = mine
 
-    def position_key(self) -> tuple[int, ...]:
+    def position_key(self) -> bytes:
         """The physical position (who moves, both hands, the stacks) as an exact key.
 
-        Small numbers: who moves, the counts of both hands, then each occupied square in
-        order as :data:`SQUARE_MARK` ``+ 2 * square + owner`` followed by its tiles'
-        kinds (bottom first, all below the mark).  Saved games write it as text
-        (:func:`key_text`).
+        One byte each: who moves, the counts of both hands, then each occupied square
+        in order as :data:`SQUARE_MARK` ``+ 2 * square + owner`` followed by its tiles'
+        kinds (bottom first, all below the mark).  Bytes (not a tuple of numbers) so
+        that making, hashing and keeping a key a turn makes one small object the
+        garbage collector never visits.  Saved games write it as text (:func:`key_text`).
         """
-        hands = self.hands
-        out = [self.to_move]
-        out += hands[0]
-        out += hands[1]
+        out = BytesWriter()
+        out.append(self.to_move)
+        for hand in self.hands:
+            for n in hand:
+                out.append(n)
         owner, stacks = self.owner, self.stacks
         for q in range(SQUARES):
             o = owner[q]
             if o >= 0:
                 out.append(SQUARE_MARK + 2 * q + o)
-                out += stacks[q]
-        return tuple(out)
+                for kind in stacks[q]:
+                    out.append(kind)
+        return out.getvalue()
 
     def _end_turn(self, p: int) -> None:
         self.offered = False
@@ -836,7 +836,7 @@ class MentisState(State):
                 )
             self._finish(-1, "no_action", "me.2.1", f"{PLAYER_NAMES[1 - p]} had no action")
 
-    def mark_position(self, key: tuple[int, ...]) -> None:
+    def mark_position(self, key: bytes) -> None:
         """Mark the newest entry (the last of a turn, or of the set-up) as the one that
         left the position ``key`` on the board (tracing only; :func:`position_fact`)."""
         trace = self.trace
