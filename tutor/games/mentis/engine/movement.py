@@ -69,13 +69,19 @@ CACHE_LIMIT: Final = 200_000
 """Moves remembered per game (by the squares they depend on) before the cache is cleared."""
 
 
+SQUARE_NAMES: Final = [square_name(q) for q in range(SQUARES)]
+
+
 def move_label(kind: int, origin: int, path: tuple[int, ...], takes: tuple[int, ...]) -> str:
     """``"Move the Noble c2→c3→d3, carrying 2 from c2, 1 from c3"``."""
-    squares = [origin, *path]
-    text = f"Move the {KIND_NAMES[kind]} " + "→".join(square_name(q) for q in squares)
-    if any(t > 1 for t in takes):
-        parts = [f"{t} from {square_name(q)}" for t, q in zip(takes, squares, strict=False)]
-        text += ", carrying " + ", ".join(parts)
+    text = "Move the " + KIND_NAMES[kind] + " " + SQUARE_NAMES[origin]
+    for q in path:
+        text += "→" + SQUARE_NAMES[q]
+    if max(takes) > 1:
+        carrying = ""
+        for i in range(len(takes)):
+            carrying += f", {takes[i]} from {SQUARE_NAMES[origin if i == 0 else path[i - 1]]}"
+        text += ", carrying" + carrying[1:]
     return text
 
 
@@ -114,14 +120,26 @@ class _Best:
     The search meets a few hundred different results along up to a thousand paths; a
     result already in the table is found by reading the table (no number is made an
     object, as a dict look-up would need), and only a new or better one is written.
-    Keys are positive (0 marks an empty slot).
+    Keys are positive (0 marks an empty slot).  One table serves every search in turn
+    (:data:`_FOUND`, :data:`_HALFWAY`): :meth:`clear` empties only the slots in use
+    (``used``, in the order they were filled), so a search neither allocates a table
+    nor wipes a large one.
     """
 
     def __init__(self, size: i64) -> None:
         self.mask: i64 = size - 1
         self.keys: vec[i64] = vec[i64]([0] * size)
         self.ranks: vec[i64] = vec[i64]([0] * size)
+        self.used: vec[i64] = vec[i64]([0] * (size // 2 + 1))
         self.count: i64 = 0
+
+    def clear(self) -> None:
+        """Forget every key noted."""
+        keys, used = self.keys, self.used
+        i: i64
+        for i in range(self.count):
+            keys[used[i]] = 0
+        self.count = 0
 
     def offer(self, key: i64, rank: i64) -> bool:
         """Note ``rank`` for ``key`` unless a smaller one is noted: False when one is."""
@@ -139,6 +157,7 @@ class _Best:
             if there == 0:
                 keys[slot] = key
                 self.ranks[slot] = rank
+                self.used[self.count] = slot
                 self.count += 1
                 if 2 * self.count > mask:
                     self._grow()
@@ -147,34 +166,38 @@ class _Best:
 
     def _grow(self) -> None:
         """Twice the slots, every key moved over (the table stays at most half full)."""
-        keys, ranks = self.keys, self.ranks
+        keys, ranks, used = self.keys, self.ranks, self.used
+        count: i64 = self.count
         size: i64 = 2 * (self.mask + 1)
         self.mask = size - 1
         self.keys = vec[i64]([0] * size)
         self.ranks = vec[i64]([0] * size)
+        self.used = vec[i64]([0] * (size // 2 + 1))
         self.count = 0
         i: i64
-        for i in range(len(keys)):
-            key: i64 = keys[i]
-            if key:
-                self.offer(key, ranks[i])
+        for i in range(count):
+            self.offer(keys[used[i]], ranks[used[i]])
 
     def sorted_moves(self) -> vec[i64]:
         """The ranks noted, sorted by the moves' arguments (:data:`ORDER`)."""
-        keys, ranks = self.keys, self.ranks
-        out = vec[i64]([0] * self.count)
-        n: i64 = 0
+        ranks, used = self.ranks, self.used
+        count: i64 = self.count
+        out = vec[i64]([0] * count)
         i: i64
-        for i in range(len(keys)):
-            if keys[i]:
-                r: i64 = ranks[i]
-                out[n] = ((r & ORDER) << 2) | (r >> 24)
-                n += 1
+        for i in range(count):
+            r: i64 = ranks[used[i]]
+            out[i] = ((r & ORDER) << 2) | (r >> 24)
         _sort(out)
-        for i in range(len(out)):
+        for i in range(count):
             k: i64 = out[i]
             out[i] = ((k & 3) << 24) | (k >> 2)
         return out
+
+
+_FOUND: Final = _Best(256)
+"""The moves found by the search under way, by their results (see :class:`_Walk`)."""
+_HALFWAY: Final = _Best(256)
+"""The points reached halfway by the search under way (see :meth:`_Walk.walk`)."""
 
 
 def _sort(v: vec[i64]) -> None:
@@ -210,13 +233,15 @@ class _Walk:
     path of three squares reaches after two (see :meth:`walk`).
     """
 
-    def __init__(self, cells: vec[i64], origin: int, pick_up: bool, size: i64) -> None:
+    def __init__(self, cells: vec[i64], origin: int, pick_up: bool) -> None:
         self.base: vec[i64] = cells[:]
         self.cells: vec[i64] = cells
         self.origin: i64 = origin
         self.pick_up = pick_up
-        self.found = _Best(size)
-        self.halfway = _Best(size)
+        self.found = _FOUND
+        self.halfway = _HALFWAY
+        _FOUND.clear()
+        _HALFWAY.clear()
 
     def walk(
         self,
@@ -359,9 +384,13 @@ their ``(path, takes)`` arguments."""
 def _move_of(origin: int, rank: int) -> Move:
     """The move arguments packed in ``rank`` (see :data:`ORDER`)."""
     n = rank >> 24
-    path = tuple(((rank >> (18 - 6 * i)) & 63) - 1 for i in range(n))
-    takes = tuple((rank >> (4 - 2 * i)) & 3 for i in range(n))
-    return (origin, path, takes)
+    q1, t1 = ((rank >> 18) & 63) - 1, (rank >> 4) & 3
+    if n == 1:
+        return (origin, (q1,), (t1,))
+    q2, t2 = ((rank >> 12) & 63) - 1, (rank >> 2) & 3
+    if n == 2:
+        return (origin, (q1, q2), (t1, t2))
+    return (origin, (q1, q2, ((rank >> 6) & 63) - 1), (t1, t2, rank & 3))
 
 
 def move_ranks(s: MentisState, p: int, origin: int) -> list[int]:
@@ -459,9 +488,7 @@ def _ranks_by_key(
         if q >= 0:
             cells[q] = WALL if part & 1023 == ENEMY else part & 1023
     height = len(stack)
-    # Room for the results: a tall stack of the path-finding row has a few hundred.
-    size = 32 if rule != PATH_THREE else 64 if height == 1 else 256 if height == 2 else 1024
-    walk = _Walk(cells, origin, s.game.pick_up, size)
+    walk = _Walk(cells, origin, s.game.pick_up)
     whole = walk.base[origin]
     for g in range(1, height + 1):
         rest = whole & LOW[height - g]
@@ -572,27 +599,33 @@ def move_actions(s: MentisState, p: int) -> list[Action]:
     return out
 
 
+def _lift(stack: list[int], n: int) -> list[int]:
+    """Take the top ``n`` items off ``stack`` (in place); return them, bottom first."""
+    cut = len(stack) - n
+    group = stack[cut:]
+    while len(stack) > cut:
+        stack.pop()
+    return group
+
+
 def apply_move(s: MentisState, p: int, move: Move) -> list[int]:
     """Carry out a move (known legal); return the squares it changed, in path order."""
     origin, path, takes = move
     stacks, known, owner = s.stacks, s.known, s.owner
-    stack, bits = stacks[origin], known[origin]
-    cut = len(stack) - takes[0]
-    group, group_bits = stack[cut:], bits[cut:]
-    stacks[origin], known[origin] = stack[:cut], bits[:cut]
+    group = _lift(stacks[origin], takes[0])
+    group_bits = _lift(known[origin], takes[0])
     touched = [origin]
     last = len(path) - 1
     for i in range(len(path)):
         q = path[i]
-        combined = stacks[q] + group
-        combined_bits = known[q] + group_bits
+        stack, bits = stacks[q], known[q]
+        for j in range(len(group)):
+            stack.append(group[j])
+            bits.append(group_bits[j])
         if i < last:
-            cut = len(combined) - takes[i + 1]
-            group, group_bits = combined[cut:], combined_bits[cut:]
-            stacks[q], known[q] = combined[:cut], combined_bits[:cut]
-        else:
-            stacks[q], known[q] = combined, combined_bits
-        if q not in touched:
+            group = _lift(stack, takes[i + 1])
+            group_bits = _lift(bits, takes[i + 1])
+        if q != origin and (i == 0 or q not in path[:i]):
             touched.append(q)
     for q in touched:
         owner[q] = p if stacks[q] else -1

@@ -410,7 +410,7 @@ class MentisState(State):
         out: list[int] = []
         owner = self.owner
         for q in range(SQUARES):
-            if owner[q] == p and (can_capture(self, p, q) or has_move(self, p, q)):
+            if owner[q] == p and (has_move(self, p, q) or can_capture(self, p, q)):
                 out.append(q)
         if can_deploy(self, p):
             out.append(DEPLOY_SOURCE)
