@@ -569,6 +569,9 @@ class State(ABC):
     def _random_turns(self, rng: Rng, max_steps: int, last_turn: int) -> PlayStats:
         """:meth:`play_out`'s random play until ``last_turn`` is over, counting nothing.
 
+        Like :meth:`_random_playout`, a game may override it with a faster loop that
+        makes exactly the same draws (Mentis does).
+
         Raises:
             StepLimitReached: if neither the end nor the cut came within ``max_steps``.
         """

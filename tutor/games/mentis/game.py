@@ -122,9 +122,9 @@ class MentisGame(Game):
         self.full_set = full_set(self.wolf)
         # A tile's moves (as ranks, with the square they were found for) by the contents
         # of the squares it can reach, by their offsets (movement.rank_table).
-        self.move_cache: dict[tuple[int, ...], tuple[int, vec[i64]]] = {}
+        self.move_cache: dict[bytes, tuple[int, vec[i64]]] = {}
         # The same as actions of one player (movement.tile_moves: the flat listing).
-        self.move_action_cache: dict[tuple[int, ...], list[Action]] = {}
+        self.move_action_cache: dict[bytes, list[Action]] = {}
         self.offer = [Action(p, "offer_draw", (), "Offer a draw") for p in range(2)]
         self.accept = [Action(p, "accept_draw", (), "Accept the draw") for p in range(2)]
         self.decline = [Action(p, "decline_draw", (), "Decline the draw") for p in range(2)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from librt.strings import BytesWriter
 from librt.vecs import vec
 from mypy_extensions import i64
 
@@ -102,6 +103,8 @@ TOP: Final[list[int]] = [
     -1 if c == 0 or c == WALL else (c >> (BITS * (HEIGHT[c] - 1))) - 1 for c in range(WALL + 1)
 ]
 """The kind of a stack's top tile, by its code (-1: an empty square or a wall)."""
+FULL: Final = 1 << (BITS * (MAX_HEIGHT - 1))
+"""The smallest code of a stack of three tiles."""
 HILL_CELLS: Final = vec[i64]([WALL if ON_HILL[q] >= 0 else 0 for q in range(SQUARES)])
 """The search's board before the mover's stacks and the enemy tiles are put on it."""
 
@@ -381,7 +384,7 @@ shorter paths rank first, and among moves of one tile ``rank & ORDER`` sorts lik
 their ``(path, takes)`` arguments."""
 
 
-def _move_of(origin: int, rank: int) -> Move:
+def move_of(origin: int, rank: int) -> Move:
     """The move arguments packed in ``rank`` (see :data:`ORDER`)."""
     n = rank >> 24
     q1, t1 = ((rank >> 18) & 63) - 1, (rank >> 4) & 3
@@ -435,7 +438,7 @@ def rank_at(ranks: vec[i64], first: int, origin: int, i: int) -> int:
     return r + (origin - first) * SHIFT[r >> 24]
 
 
-def move_key(s: MentisState, p: int, origin: int, rule: int) -> tuple[int, ...]:
+def move_key(s: MentisState, p: int, origin: int, rule: int) -> bytes:
     """What the moves of player ``p``'s tile on ``origin`` (of movement row ``rule``) depend on.
 
     Only the squares a path can reach, by their offset from the origin: the own stacks
@@ -445,25 +448,28 @@ def move_key(s: MentisState, p: int, origin: int, rule: int) -> tuple[int, ...]:
     moves are the same, shifted (:func:`_ranks_by_key`).
     """
     owner, stacks = s.owner, s.stacks
-    parts: list[int] = [rule]
+    out = BytesWriter()
+    out.append(rule)
     region = REGIONS[rule][origin]
     for i in range(len(region)):
         x = region[i]
-        if x < 0 or ON_HILL[x] >= 0:
-            parts.append((i << 10) | ENEMY)
-            continue
-        o = owner[x]
-        if o == p:
-            code = stack_code(stacks[x])
-            parts.append((i << 10) | (ENEMY if TOP[code] == WOLF else code))
-        elif o >= 0:
-            parts.append((i << 10) | ENEMY)
-    return tuple(parts)
+        code = ENEMY
+        if x >= 0 and ON_HILL[x] < 0:
+            o = owner[x]
+            if o < 0:
+                continue
+            if o == p:
+                code = stack_code(stacks[x])
+                # A Wolf, or a full stack the tile does not start on, takes no tile more:
+                # for the moves it is a wall like an enemy tile.
+                if TOP[code] == WOLF or (code >= FULL and x != origin):
+                    code = ENEMY
+        out.append((i << 2) | (code >> 8))
+        out.append(code & 255)
+    return out.getvalue()
 
 
-def _ranks_by_key(
-    s: MentisState, p: int, origin: int, key: tuple[int, ...]
-) -> tuple[int, vec[i64]]:
+def _ranks_by_key(s: MentisState, p: int, origin: int, key: bytes) -> tuple[int, vec[i64]]:
     """The ranks of :func:`move_ranks` for a path-finding row, cached by :func:`move_key`.
 
     The search's board is made from the key, which holds all the moves depend on.  The
@@ -482,11 +488,11 @@ def _ranks_by_key(
     rule = table.move_rule[stack[-1]]
     region = REGIONS[rule][origin]
     cells = HILL_CELLS[:]
-    for i in range(1, len(key)):
-        part = key[i]
-        q = region[part >> 10]
+    for i in range(1, len(key), 2):
+        q = region[key[i] >> 2]
         if q >= 0:
-            cells[q] = WALL if part & 1023 == ENEMY else part & 1023
+            code = ((key[i] & 3) << 8) | key[i + 1]
+            cells[q] = WALL if code == ENEMY else code
     height = len(stack)
     walk = _Walk(cells, origin, s.game.pick_up)
     whole = walk.base[origin]
@@ -524,7 +530,7 @@ def tile_moves(s: MentisState, p: int, origin: int) -> list[Action]:
         return [ranked_action(p, kind, origin, r) for r in move_ranks(s, p, origin)]
     key = move_key(s, p, origin, rule)
     cache = s.game.move_action_cache
-    own_key = (*key, -1 - origin, -100 - p)
+    own_key = key + bytes((origin, p))
     got = cache.get(own_key)
     if got is None:
         if len(cache) > CACHE_LIMIT:
@@ -547,7 +553,7 @@ def ranked_action(p: int, kind: int, origin: int, rank: int) -> Action:
     key = (((p * KINDS + kind) * SQUARES + origin) << 28) | rank
     got = _ACTIONS.get(key)
     if got is None:
-        move = _move_of(origin, rank)
+        move = move_of(origin, rank)
         _, path, takes = move
         got = _ACTIONS[key] = Action(p, "move", move, move_label(kind, origin, path, takes))
     return got

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 from librt.strings import BytesWriter
 
 from tutor.core.causes import CauseLinks
-from tutor.core.game import State
+from tutor.core.game import PlayStats, State, StepLimitReached
 from tutor.core.rng import Rng
 from tutor.core.types import Action, Decision, Outcome, Rejection, TraceEntry, Verdict
 from tutor.games.mentis.actions import ActionList
@@ -52,6 +52,7 @@ from tutor.games.mentis.engine.movement import (
     apply_move,
     has_move,
     move_actions,
+    move_of,
     move_problem,
     rank_at,
     rank_table,
@@ -464,6 +465,18 @@ class MentisState(State):
         Raises:
             ValueError: if no action is legal (the game is over).
         """
+        chosen, origin, rank = self._random_pick(rng)
+        if chosen is not None:
+            return chosen
+        return ranked_action(self.to_move, self.stacks[origin][-1], origin, rank)
+
+    def _random_pick(self, rng: Rng) -> tuple[Action | None, int, int]:
+        """:meth:`random_action`'s draws: ``(action, -1, 0)``, or ``(None, square, rank)``
+        for a move of the tile on ``square`` (:func:`rank_at`), not yet made an action.
+
+        Raises:
+            ValueError: if no action is legal (the game is over).
+        """
         sources = self.sources()
         count = len(sources)
         if not count:
@@ -474,17 +487,27 @@ class MentisState(State):
         source = sources[below(count)]
         if source >= SQUARES or self.phase != TURN:
             actions = self.actions_from(source)
-            return actions[below(len(actions))]
-        # A tile: its captures, then its moves (as actions_from lists them); only the
-        # chosen move is made an action.
+            return actions[below(len(actions))], -1, 0
+        # A tile: its captures, then its moves (as actions_from lists them).
         p = self.to_move
         captures = tile_captures(self, p, source)
         first, ranks = rank_table(self, p, source)
         i = below(len(captures) + len(ranks))
         if i < len(captures):
-            return captures[i]
-        rank = rank_at(ranks, first, source, i - len(captures))
-        return ranked_action(p, self.stacks[source][-1], source, rank)
+            return captures[i], -1, 0
+        return None, source, rank_at(ranks, first, source, i - len(captures))
+
+    def _random_step(self, rng: Rng) -> None:
+        """Play :meth:`random_action`'s choice; a move is played without making it an
+        action (its label is never read), as :meth:`_apply` would play it."""
+        chosen, origin, rank = self._random_pick(rng)
+        if chosen is not None:
+            self._apply(chosen)
+            return
+        p = self.to_move
+        self._start_step()
+        self._move(p, move_of(origin, rank))
+        self._end_turn(p)
 
     def forced_action(self) -> Action | None:
         """The only legal action, when there is one source with one action (else ``None``).
@@ -570,10 +593,14 @@ class MentisState(State):
         return []
 
     # ---- applying --------------------------------------------------------------------------
-    def _apply(self, action: Action) -> None:
+    def _start_step(self) -> None:
+        """What every action does first: count the step, forget the cached listings."""
         self.steps += 1
         self._legal = None
         self._sources = None
+
+    def _apply(self, action: Action) -> None:
+        self._start_step()
         p = action.player
         kind = action.kind
         tracing = self.tracing
@@ -880,8 +907,20 @@ class MentisState(State):
         for _ in range(max_steps):
             if self.phase == OVER:
                 return
-            self._apply(self.random_action(rng))
+            self._random_step(rng)
         raise RuntimeError(f"game did not end within {max_steps} steps")
+
+    def _random_turns(self, rng: Rng, max_steps: int, last_turn: int) -> PlayStats:
+        # State._random_turns compiled, with the steps of _random_playout.
+        start = self.steps
+        for _ in range(max_steps):
+            if self.phase == OVER:
+                return PlayStats(True, False, self.steps - start, None, None, None)
+            if self.turn > last_turn:
+                return PlayStats(False, True, self.steps - start, None, None, None)
+            self._random_step(rng)
+        stats = PlayStats(False, False, self.steps - start, None, None, None)
+        raise StepLimitReached(f"game did not end within {max_steps} steps", stats)
 
     # ---- results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
