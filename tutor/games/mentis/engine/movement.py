@@ -605,6 +605,19 @@ def move_actions(s: MentisState, p: int) -> list[Action]:
     return out
 
 
+def _whole_stack_to_empty(
+    stacks: list[list[int]], origin: int, path: tuple[int, ...], takes: tuple[int, ...]
+) -> bool:
+    """Whether a move carries the whole stack over empty squares to an empty square
+    (the usual move), never back over its starting square."""
+    height = len(stacks[origin])
+    for i in range(len(path)):
+        q = path[i]
+        if takes[i] != height or q == origin or stacks[q]:
+            return False
+    return True
+
+
 def _lift(stack: list[int], n: int) -> list[int]:
     """Take the top ``n`` items off ``stack`` (in place); return them, bottom first."""
     cut = len(stack) - n
@@ -618,6 +631,17 @@ def apply_move(s: MentisState, p: int, move: Move) -> list[int]:
     """Carry out a move (known legal); return the squares it changed, in path order."""
     origin, path, takes = move
     stacks, known, owner = s.stacks, s.known, s.owner
+    end = path[len(path) - 1]
+    if _whole_stack_to_empty(stacks, origin, path, takes):
+        # Nothing is dropped or taken along on the way: the stack's lists change squares.
+        stacks[origin], stacks[end] = stacks[end], stacks[origin]
+        known[origin], known[end] = known[end], known[origin]
+        owner[origin], owner[end] = -1, p
+        touched = [origin]
+        for q in path:
+            if q not in touched:
+                touched.append(q)
+        return touched
     group = _lift(stacks[origin], takes[0])
     group_bits = _lift(known[origin], takes[0])
     touched = [origin]
