@@ -153,6 +153,7 @@ class MentisGame(Game):
             s.owner[KING_START[p]] = p
             s.hands[p] = list(self.full_set)
             s.hands[p][KING] = 0
+        s.board_changed()
         s.history[s.position_key()] = 1
         if tracing:
             s.log(

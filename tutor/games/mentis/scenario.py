@@ -126,8 +126,7 @@ def apply_setup(game: MentisGame, s: MentisState, setup: dict[str, Any]) -> None
         s.to_move = _PLAYERS[setup["to_move"]]
     if "turn" in setup:
         s.turn = int(setup["turn"])
-    s._legal = None
-    s._sources = None
+    s.board_changed()
     s.history = {s.position_key(): 1}
     problems = game.check_invariants(s)
     if problems:

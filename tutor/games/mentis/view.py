@@ -25,6 +25,7 @@ from tutor.games.mentis.engine.board import (
     WOLF,
     square_name,
 )
+from tutor.games.mentis.engine.movement import square_code
 from tutor.games.mentis.engine.state import OVER, PHASES
 
 if TYPE_CHECKING:
@@ -131,8 +132,7 @@ def hidden_variants(s: MentisState, player: int) -> list[tuple[str, Any]]:
         copy.stacks[sq][i] = other
         copy.hands[q][other] -= 1
         copy.hands[q][kind] += 1
-        copy._legal = None
-        copy._sources = None
+        copy.board_changed()
         out.append((f"{PLAYER_NAMES[q]}'s covered tile at {square_name(sq)}", copy))
         break
     for a in range(len(slots)):
@@ -141,8 +141,7 @@ def hidden_variants(s: MentisState, player: int) -> list[tuple[str, Any]]:
             if s.stacks[sa][ia] != s.stacks[sb][ib]:
                 copy = s.clone()
                 copy.stacks[sa][ia], copy.stacks[sb][ib] = s.stacks[sb][ib], s.stacks[sa][ia]
-                copy._legal = None
-                copy._sources = None
+                copy.board_changed()
                 where = f"{square_name(sa)} and {square_name(sb)}"
                 out.append((f"{PLAYER_NAMES[q]}'s covered tiles at {where}", copy))
                 return out
@@ -172,10 +171,9 @@ def determinize(s: MentisState, player: int, rng: Rng) -> MentisState:
     world.trace = []
     world.tracing = False
     world.rng = Rng(rng.next_u64())
-    world._legal = None
-    world._sources = None
     for sq, i in slots:
         world.stacks[sq][i] = pool.pop()
+    world.board_changed()
     hand = [0] * KINDS
     hand[WOLF] = counts[WOLF]
     for k in pool:
@@ -227,6 +225,13 @@ def invariants(game: MentisGame, s: MentisState) -> list[str]:
             problems.append(f"a tile other than a King stands on the Hill square {where}")
         if WOLF in stack and len(stack) != 1:
             problems.append(f"the Wolf on {where} is part of a stack")
+    stale = [
+        square_name(sq)
+        for sq in range(SQUARES)
+        if s.board[sq] != square_code(s.stacks[sq], s.owner[sq])
+    ]
+    if stale:
+        problems.append(f"the square codes disagree with the stacks on {', '.join(stale)}")
     for p in range(2):
         total = [counts[p][k] + s.hands[p][k] + s.lost[p][k] for k in range(KINDS)]
         if total != game.full_set:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from librt.strings import BytesWriter
 from librt.vecs import vec
-from mypy_extensions import i64
+from mypy_extensions import i64, u8
 
 from tutor.core.types import Action
 from tutor.games.mentis.engine.board import (
@@ -62,6 +62,25 @@ REGIONS: Final[dict[int, list[list[int]]]] = {
 }
 """By movement row, the squares a move from each square can touch (its result depends
 on nothing else), by their offset from it (-1: off the board)."""
+
+
+def _rim(steps: int, straight: bool) -> list[bool]:
+    """Per offset of :func:`_within`: whether it is ``steps`` away (a move can only end
+    there, never pass over it)."""
+    out: list[bool] = []
+    for dr in range(-steps, steps + 1):
+        for dc in range(-steps, steps + 1):
+            if abs(dr) + abs(dc) <= steps and (not straight or dr == 0 or dc == 0):
+                out.append(abs(dr) + abs(dc) == steps)
+    return out
+
+
+RIMS: Final[dict[int, list[bool]]] = {
+    STEP: _rim(1, True),
+    STRAIGHT_TWO: _rim(2, True),
+    PATH_THREE: _rim(3, False),
+}
+"""By movement row and offset (as :data:`REGIONS`): the squares a move can only end on."""
 ENEMY: Final = 512
 """A square the mover's side may not enter, in a move-cache key (above every stack code)."""
 SHIFT: Final = [0, 1 << 18, (1 << 18) | (1 << 12), (1 << 18) | (1 << 12) | (1 << 6)]
@@ -103,6 +122,8 @@ TOP: Final[list[int]] = [
     -1 if c == 0 or c == WALL else (c >> (BITS * (HEIGHT[c] - 1))) - 1 for c in range(WALL + 1)
 ]
 """The kind of a stack's top tile, by its code (-1: an empty square or a wall)."""
+SAME_KINDS: Final = [0, 1, 1 | 1 << BITS]
+"""The code of a stack of 0, 1 or 2 tiles of one kind (the King's), standing for any."""
 FULL: Final = 1 << (BITS * (MAX_HEIGHT - 1))
 """The smallest code of a stack of three tiles."""
 HILL_CELLS: Final = vec[i64]([WALL if ON_HILL[q] >= 0 else 0 for q in range(SQUARES)])
@@ -115,6 +136,29 @@ def stack_code(stack: list[int]) -> int:
     for i in range(len(stack)):
         code |= (stack[i] + 1) << (BITS * i)
     return code
+
+
+OWNER_SHIFT: Final = 10
+"""In a square's code (:func:`square_code`), the owner plus one from this bit on."""
+STACK_BITS: Final = (1 << OWNER_SHIFT) - 1
+"""``code & STACK_BITS``: the stack's code, without its owner."""
+HILL: Final = vec[i64](ON_HILL)
+"""Whose Hill each square belongs to (-1: none), as :data:`ON_HILL`, for compiled reads."""
+
+
+def square_code(stack: list[int], owner: int) -> int:
+    """A square as one number (:attr:`MentisState.board`): the stack's code, and its
+    owner plus one above :data:`OWNER_SHIFT`; 0 for an empty square."""
+    if not stack:
+        return 0
+    return stack_code(stack) | ((owner + 1) << OWNER_SHIFT)
+
+
+def _top(code: i64) -> i64:
+    """The kind of the top tile of a stack, by its code (-1: empty)."""
+    if code == 0:
+        return -1
+    return (code >> (BITS * (_height(code) - 1))) - 1
 
 
 class _Best:
@@ -447,25 +491,31 @@ def move_key(s: MentisState, p: int, origin: int, rule: int) -> bytes:
     the board.  So a tile with the same surroundings elsewhere has the same key: its
     moves are the same, shifted (:func:`_ranks_by_key`).
     """
-    owner, stacks = s.owner, s.stacks
+    board = s.board
     out = BytesWriter()
     out.append(rule)
     region = REGIONS[rule][origin]
+    rim = RIMS[rule]
+    mine: i64 = p + 1
     for i in range(len(region)):
         x = region[i]
-        code = ENEMY
-        if x >= 0 and ON_HILL[x] < 0:
-            o = owner[x]
-            if o < 0:
+        code: i64 = ENEMY
+        if x >= 0 and HILL[x] < 0:
+            c: i64 = board[x]
+            if c == 0:
                 continue
-            if o == p:
-                code = stack_code(stacks[x])
+            if c >> OWNER_SHIFT == mine:
+                code = c & STACK_BITS
                 # A Wolf, or a full stack the tile does not start on, takes no tile more:
                 # for the moves it is a wall like an enemy tile.
-                if TOP[code] == WOLF or (code >= FULL and x != origin):
+                if _top(code) == WOLF or (code >= FULL and x != origin):
                     code = ENEMY
-        out.append((i << 2) | (code >> 8))
-        out.append(code & 255)
+                elif rim[i]:
+                    # Where a move can only end, the tiles arriving go on top and which
+                    # kinds lie below changes no move: only the height is kept.
+                    code = SAME_KINDS[_height(code)]
+        out.append(u8((i << 2) | (code >> 8)))
+        out.append(u8(code & 255))
     return out.getvalue()
 
 
@@ -562,13 +612,13 @@ def ranked_action(p: int, kind: int, origin: int, rank: int) -> Action:
 def _open(s: MentisState, p: int, q: int) -> bool:
     """Whether one more tile of player ``p`` may stand on ``q`` (not a Hill, an enemy
     tile, a Wolf or a full stack)."""
-    o = s.owner[q]
-    if ON_HILL[q] >= 0 or o == 1 - p:
+    if HILL[q] >= 0:
         return False
-    if o < 0:
+    c: i64 = s.board[q]
+    if c == 0:
         return True
-    stack = s.stacks[q]
-    return len(stack) < MAX_HEIGHT and stack[-1] != WOLF
+    code: i64 = c & STACK_BITS
+    return c >> OWNER_SHIFT == p + 1 and code < FULL and _top(code) != WOLF
 
 
 def has_move(s: MentisState, p: int, origin: int) -> bool:
@@ -578,14 +628,13 @@ def has_move(s: MentisState, p: int, origin: int) -> bool:
     (it changes the board), and when that square cannot take one more tile no path
     through it can, so only those first squares are looked at.
     """
-    kind = s.stacks[origin][-1]
+    board = s.board
     table = s.table
-    rule = table.move_rule[kind]
-    owner = s.owner
+    rule = table.move_rule[_top(board[origin] & STACK_BITS)]
     if rule == HILL_STEP:
-        return any(owner[n] < 0 and ON_HILL[n] == p for n in NEIGHBOURS[origin])
+        return any(board[n] == 0 and HILL[n] == p for n in NEIGHBOURS[origin])
     if rule == WOLF_STEP:
-        return any(owner[n] < 0 and ON_HILL[n] < 0 for n in NEIGHBOURS8[origin])
+        return any(board[n] == 0 and HILL[n] < 0 for n in NEIGHBOURS8[origin])
     if rule == STRAIGHT_TWO:
         one = table.straight_up_to_two
         return any(

@@ -19,6 +19,8 @@ from hashlib import blake2b
 from typing import TYPE_CHECKING, Any, Final
 
 from librt.strings import BytesWriter
+from librt.vecs import vec
+from mypy_extensions import i64, u8
 
 from tutor.core.causes import CauseLinks
 from tutor.core.game import PlayStats, State, StepLimitReached
@@ -49,6 +51,8 @@ from tutor.games.mentis.engine.deploy import (
     more_actions,
 )
 from tutor.games.mentis.engine.movement import (
+    OWNER_SHIFT,
+    STACK_BITS,
     apply_move,
     has_move,
     move_actions,
@@ -58,6 +62,7 @@ from tutor.games.mentis.engine.movement import (
     rank_table,
     ranked_action,
     result_key,
+    square_code,
     tile_moves,
 )
 
@@ -153,6 +158,7 @@ class MentisState(State):
     stacks: list[list[int]]
     known: list[list[int]]
     owner: list[int]
+    board: vec[i64]
     hands: list[list[int]]
     lost: list[list[int]]
     to_move: int
@@ -182,6 +188,7 @@ class MentisState(State):
             self.stacks = [x[:] for x in src.stacks]
             self.known = [x[:] for x in src.known]
             self.owner = src.owner[:]
+            self.board = src.board[:]
             self.hands = [x[:] for x in src.hands]
             self.lost = [x[:] for x in src.lost]
             self.to_move = src.to_move
@@ -200,6 +207,7 @@ class MentisState(State):
         self.stacks = [[] for _ in range(SQUARES)]
         self.known = [[] for _ in range(SQUARES)]
         self.owner = [-1] * SQUARES
+        self.board = vec[i64]([0] * SQUARES)
         self.hands = [[0] * KINDS, [0] * KINDS]
         self.lost = [[0] * KINDS, [0] * KINDS]
         self.to_move = 0
@@ -264,6 +272,7 @@ class MentisState(State):
         state.history = {text_key(str(k)): int(v) for k, v in data["history"].items()}
         state.result = None if data["result"] is None else dict(data["result"])
         state.trace = [TraceEntry.from_dict(e) for e in data["trace"]]
+        state.board_changed()
         return state
 
     def __eq__(self, other: object) -> bool:
@@ -409,9 +418,12 @@ class MentisState(State):
         if self.phase == DEPLOYING:
             return [DEPLOY_SOURCE]
         out: list[int] = []
-        owner = self.owner
+        board = self.board
+        mine: i64 = p + 1
         for q in range(SQUARES):
-            if owner[q] == p and (has_move(self, p, q) or can_capture(self, p, q)):
+            if board[q] >> OWNER_SHIFT == mine and (
+                has_move(self, p, q) or can_capture(self, p, q)
+            ):
                 out.append(q)
         if can_deploy(self, p):
             out.append(DEPLOY_SOURCE)
@@ -657,7 +669,7 @@ class MentisState(State):
         stack.append(kind)
         bits.append(BOTH)
         self.owner[sq] = p
-        self._settle(sq)
+        self._square_changed(sq)
         first = self.deploy_square < 0
         self.deploy_square = sq
         self.deploy_count += 1
@@ -709,7 +721,7 @@ class MentisState(State):
         height0 = len(self.stacks[origin])
         touched = apply_move(self, p, (origin, path, takes))
         for q in touched:
-            self._settle(q)
+            self._square_changed(q)
         if not self.tracing:
             return
         name = PLAYER_NAMES[p]
@@ -776,14 +788,29 @@ class MentisState(State):
         self.lost[enemy][taken] += 1
         if not self.stacks[t]:
             self.owner[t] = -1
-        else:
-            self._settle(t)
+        self._square_changed(t)
         if self.tracing:
             apply_capture_rules(self, p, a, t, attacker, taken)
         if taken == KING:
             self._finish(p, "king_captured", "me.7.1", f"{PLAYER_NAMES[p]} captured the King")
             return True
         return False
+
+    def board_changed(self) -> None:
+        """After the stacks or owners were changed other than by the rules (a scenario,
+        a saved game, a guessed position): recompute what follows from them (each
+        square's :attr:`board` code, the cached listings)."""
+        stacks, owner, board = self.stacks, self.owner, self.board
+        for q in range(SQUARES):
+            board[q] = square_code(stacks[q], owner[q])
+        self._legal = None
+        self._sources = None
+
+    def _square_changed(self, sq: int) -> None:
+        """After the rules changed the stack on ``sq``: its code, and what each player
+        knows of it (:meth:`_settle`)."""
+        self.board[sq] = square_code(self.stacks[sq], self.owner[sq])
+        self._settle(sq)
 
     def _settle(self, sq: int) -> None:
         """The top tile of a stack is seen by both; covered tiles may be forgotten."""
@@ -810,13 +837,17 @@ class MentisState(State):
         for hand in self.hands:
             for n in hand:
                 out.append(n)
-        owner, stacks = self.owner, self.stacks
+        board = self.board
+        mark: i64 = SQUARE_MARK - 1  # the owner is stored plus one
         for q in range(SQUARES):
-            o = owner[q]
-            if o >= 0:
-                out.append(SQUARE_MARK + 2 * q + o)
-                for kind in stacks[q]:
-                    out.append(kind)
+            c: i64 = board[q]
+            if c:
+                out.append(u8(mark + (c >> OWNER_SHIFT)))
+                code: i64 = c & STACK_BITS
+                while code:  # the tiles' kinds plus one, bottom first (movement.stack_code)
+                    out.append(u8((code & 7) - 1))
+                    code >>= 3
+            mark += 2
         return out.getvalue()
 
     def _end_turn(self, p: int) -> None:
