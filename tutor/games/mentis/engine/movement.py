@@ -142,6 +142,8 @@ OWNER_SHIFT: Final = 10
 """In a square's code (:func:`square_code`), the owner plus one from this bit on."""
 STACK_BITS: Final = (1 << OWNER_SHIFT) - 1
 """``code & STACK_BITS``: the stack's code, without its owner."""
+NEXT: Final = vec[i64]([(NEIGHBOURS[q] + [-1] * 4)[k] for q in range(SQUARES) for k in range(4)])
+""":data:`NEIGHBOURS` flat for compiled reads: square ``q``'s at ``4 * q`` on, -1 after."""
 HILL: Final = vec[i64](ON_HILL)
 """Whose Hill each square belongs to (-1: none), as :data:`ON_HILL`, for compiled reads."""
 
@@ -347,10 +349,15 @@ class _Walk:
             b0: i64 = behind if slot == 0 else at_origin
             b1: i64 = behind if slot == 1 else at_first
             b2: i64 = behind if slot == 2 else at_second
-            for nxt in NEIGHBOURS[q]:
+            k: i64 = 4 * q
+            while k < 4 * q + 4:
+                nxt: i64 = NEXT[k]
+                if nxt < 0:
+                    break
                 there: i64 = cells[nxt]
                 if there < room:
                     self.walk(nxt, there, carried, left - 1, n + 1, path_bits, takes, b0, b1, b2)
+                k += 1
             g += 1
         cells[q] = here
 
