@@ -196,3 +196,31 @@ def test_a_king_alone_in_a_corner_of_his_hill_has_one_forced_step() -> None:
     # Red, with tiles in hand and a King that can step either way, has a choice.
     state.apply(forced)
     assert state.forced_action() is None and len(state.legal_actions()) > 1
+
+
+def test_each_squares_code_follows_every_change_the_rules_make() -> None:
+    # state.board (each square's stack and owner as one number, read by the move
+    # search and the position key) is kept by the rules as they change a square.
+    game = tutor.load_game("mentis", modules=["wolf"])
+    kinds_seen: set[str] = set()
+    for seed in range(3):
+        state = game.new_state(seed=seed, tracing=False)
+        rng = Rng(seed)
+        while not state.is_terminal() and state.turn <= 40:
+            action = state.random_action(rng)
+            kinds_seen.add(action.kind)
+            state.apply_legal(action)
+            assert game.check_invariants(state) == [], (seed, state.steps)
+    assert {"deploy", "move", "capture"} <= kinds_seen
+
+
+def test_a_stack_changed_from_outside_the_rules_is_seen_after_board_changed() -> None:
+    state = position({"c3": "blue spear trenchman"})
+    c3 = square_of("c3")
+    state.stacks[c3].pop()  # an editor takes the Trenchman off
+    state.known[c3].pop()
+    state.hands[0][2] += 1
+    assert any("square codes disagree" in p for p in state.game.check_invariants(state))
+    state.board_changed()
+    assert state.game.check_invariants(state) == []
+    assert state.position_key() == state.clone().position_key()

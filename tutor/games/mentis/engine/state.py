@@ -6,7 +6,10 @@ beside each tile a bit mask of the players who know what it is (bit 0 Blue, bit 
 the top tile is seen by both; a tile under it is known to its owner and, under the
 default memory, to the opponent too, who was shown it (deploy reveal, or seen on top
 before it was covered) and can follow it as stacks move.  With ``memory="tops"`` a
-player forgets the opponent's tiles as soon as they are covered.
+player forgets the opponent's tiles as soon as they are covered.  ``board`` holds each
+square's stack and owner once more as one number (:func:`movement.square_code`), which
+the move search and the keys read quickly; the rules keep it as they change a square,
+and :meth:`MentisState.board_changed` recomputes it after any other edit.
 
 One action a turn (me.2.1): deploy (deploy.py), move (movement.py) or capture
 (capture.py); offering a draw asks the opponent first (me.7.3), and a declined offer
