@@ -8,6 +8,7 @@ actions.  The flat listing stays the tutor's, the CLI's and the saved sessions' 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -128,16 +129,20 @@ def test_play_out_and_the_random_bot_draw_the_staged_choice() -> None:
     assert again.to_dict() == fast.to_dict()
 
 
-def test_random_games_use_every_kind_of_board_action() -> None:
-    game = tutor.load_game("mentis")
-    kinds: set[str] = set()
+def random_steps(game: Any, last_round: int) -> Iterator[tuple[MentisState, Action]]:
+    """Games 0-2 played by the random player to ``last_round``: each state after each
+    action, with the action."""
     for seed in range(3):
         state = game.new_state(seed=seed, tracing=False)
         rng = Rng(seed)
-        while not state.is_terminal() and state.turn <= 100:
+        while not state.is_terminal() and state.turn <= last_round:
             action = state.random_action(rng)
-            kinds.add(action.kind)
             state.apply_legal(action)
+            yield state, action
+
+
+def test_random_games_use_every_kind_of_board_action() -> None:
+    kinds = {action.kind for _, action in random_steps(tutor.load_game("mentis"), 100)}
     assert {"deploy", "end_deploy", "move", "capture"} <= kinds
     assert "offer_draw" not in kinds
 
@@ -202,16 +207,11 @@ def test_each_squares_code_follows_every_change_the_rules_make() -> None:
     # state.board (each square's stack and owner as one number, read by the move
     # search and the position key) is kept by the rules as they change a square.
     game = tutor.load_game("mentis", modules=["wolf"])
-    kinds_seen: set[str] = set()
-    for seed in range(3):
-        state = game.new_state(seed=seed, tracing=False)
-        rng = Rng(seed)
-        while not state.is_terminal() and state.turn <= 40:
-            action = state.random_action(rng)
-            kinds_seen.add(action.kind)
-            state.apply_legal(action)
-            assert game.check_invariants(state) == [], (seed, state.steps)
-    assert {"deploy", "move", "capture"} <= kinds_seen
+    kinds: set[str] = set()
+    for state, action in random_steps(game, 40):
+        kinds.add(action.kind)
+        assert game.check_invariants(state) == [], state.steps
+    assert {"deploy", "move", "capture"} <= kinds
 
 
 def test_a_stack_changed_from_outside_the_rules_is_seen_after_board_changed() -> None:
