@@ -23,9 +23,10 @@ Two random players are measured, because they are different games:
 Each run plays its games on a freshly loaded game, so the cache of tile moves starts
 empty, as it does for any new game.  ``random_games`` plays games 0-199 five times
 (:func:`playout_rounds`) and reports the median and the best round: on a shared
-machine one round's speed moves by a third from run to run.  Compiled, at a load of
-about 1: median 852 games/s (rounds 608 to 878), the issue asking for 500; docs/mentis.md
-says how and where the time goes.  Compare engines run alternately at one load.
+machine one round's speed moves by a third from run to run.  Compiled, at idle: median
+941 games/s (rounds 892 to 987; at a load of about 1, median 852), the issue asking for
+500; docs/mentis.md says how and where the time goes.  Compare engines run alternately
+at one load.
 
 Nothing is asserted: speed is measured here, never in the tests.
 """
