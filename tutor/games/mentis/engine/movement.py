@@ -16,6 +16,7 @@ arguments among those); any other path to the same result is accepted as that mo
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Final
 
 from librt.strings import BytesWriter
@@ -113,15 +114,6 @@ LOW: Final[list[int]] = [(1 << (BITS * n)) - 1 for n in range(MAX_HEIGHT + 1)]
 WALL: Final = ENEMY
 """The search's code of a square no tile of the mover's side may enter or cross (an
 enemy tile, a Hill, a Wolf): its height counts as four, more than a square may hold."""
-HEIGHT: Final[list[int]] = [
-    0 if c == 0 else 1 if c < 8 else 2 if c < 64 else 3 if c < WALL else MAX_HEIGHT + 1
-    for c in range(WALL + 1)
-]
-"""The number of tiles in a stack, by its code (a :data:`WALL`: too many to enter)."""
-TOP: Final[list[int]] = [
-    -1 if c == 0 or c == WALL else (c >> (BITS * (HEIGHT[c] - 1))) - 1 for c in range(WALL + 1)
-]
-"""The kind of a stack's top tile, by its code (-1: an empty square or a wall)."""
 SAME_KINDS: Final = [0, 1, 1 | 1 << BITS]
 """The code of a stack of 0, 1 or 2 tiles of one kind (the King's), standing for any."""
 FULL: Final = 1 << (BITS * (MAX_HEIGHT - 1))
@@ -169,8 +161,8 @@ class _Best:
     The search meets a few hundred different results along up to a thousand paths; a
     result already in the table is found by reading the table (no number is made an
     object, as a dict look-up would need), and only a new or better one is written.
-    Keys are positive (0 marks an empty slot).  One table serves every search in turn
-    (:data:`_FOUND`, :data:`_HALFWAY`): :meth:`clear` empties only the slots in use
+    Keys are positive (0 marks an empty slot).  One table serves every search of a
+    thread in turn (:func:`_search_tables`): :meth:`clear` empties only the slots in use
     (``used``, in the order they were filled), so a search neither allocates a table
     nor wipes a large one.
     """
@@ -243,10 +235,18 @@ class _Best:
         return out
 
 
-_FOUND: Final = _Best(256)
-"""The moves found by the search under way, by their results (see :class:`_Walk`)."""
-_HALFWAY: Final = _Best(256)
-"""The points reached halfway by the search under way (see :meth:`_Walk.walk`)."""
+_TABLES: Final = threading.local()
+"""Each thread's pair of tables (:func:`_search_tables`): a search never runs while
+another is under way in the same thread, but threads may search at the same time."""
+
+
+def _search_tables() -> tuple[_Best, _Best]:
+    """This thread's tables for the moves found and the points reached halfway."""
+    tables: tuple[_Best, _Best] | None = getattr(_TABLES, "pair", None)
+    if tables is None:
+        tables = (_Best(256), _Best(256))
+        _TABLES.pair = tables
+    return tables
 
 
 def _sort(v: vec[i64]) -> None:
@@ -287,10 +287,9 @@ class _Walk:
         self.cells: vec[i64] = cells
         self.origin: i64 = origin
         self.pick_up = pick_up
-        self.found = _FOUND
-        self.halfway = _HALFWAY
-        _FOUND.clear()
-        _HALFWAY.clear()
+        self.found, self.halfway = _search_tables()
+        self.found.clear()
+        self.halfway.clear()
 
     def walk(
         self,
@@ -496,7 +495,11 @@ def move_key(s: MentisState, p: int, origin: int, rule: int) -> bytes:
     by their tiles, and as walls (:data:`ENEMY`) the enemy tiles whatever they are (so
     the moves of both players share the cache), the Hills, the Wolves and the edge of
     the board.  So a tile with the same surroundings elsewhere has the same key: its
-    moves are the same, shifted (:func:`_ranks_by_key`).
+    moves are the same, shifted (:func:`_ranks_by_key`).  A full own stack (but the
+    tile's own) is a wall too, and on a square a move can only end on (:data:`RIMS`) an
+    own stack counts by its height alone.  Bytes: the row, then two bytes for each
+    square that is not empty (its offset and the code's top two bits, the code's low
+    eight bits).
     """
     board = s.board
     out = BytesWriter()
