@@ -690,32 +690,28 @@ def apply_move(s: MentisState, p: int, move: Move) -> list[int]:
     """Carry out a move (known legal); return the squares it changed, in path order."""
     origin, path, takes = move
     stacks, known, owner = s.stacks, s.known, s.owner
-    end = path[len(path) - 1]
+    touched = [origin]
+    for q in path:
+        if q not in touched:
+            touched.append(q)
     if _whole_stack_to_empty(stacks, origin, path, takes):
         # Nothing is dropped or taken along on the way: the stack's lists change squares.
+        end = path[len(path) - 1]
         stacks[origin], stacks[end] = stacks[end], stacks[origin]
         known[origin], known[end] = known[end], known[origin]
         owner[origin], owner[end] = -1, p
-        touched = [origin]
-        for q in path:
-            if q not in touched:
-                touched.append(q)
         return touched
     group = _lift(stacks[origin], takes[0])
     group_bits = _lift(known[origin], takes[0])
-    touched = [origin]
     last = len(path) - 1
     for i in range(len(path)):
-        q = path[i]
-        stack, bits = stacks[q], known[q]
+        stack, bits = stacks[path[i]], known[path[i]]
         for j in range(len(group)):
             stack.append(group[j])
             bits.append(group_bits[j])
         if i < last:
             group = _lift(stack, takes[i + 1])
             group_bits = _lift(bits, takes[i + 1])
-        if q != origin and (i == 0 or q not in path[:i]):
-            touched.append(q)
     for q in touched:
         owner[q] = p if stacks[q] else -1
     return touched
